@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "clipmerge",
+  products: [
+    .executable(name: "clipmerge", targets: ["clipmerge"]),
+    .library(name: "Composition", targets: ["Composition"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CFFmpeg",
+      pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
+      providers: [
+        .apt([
+          "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev",
+        ])
+      ]
+    ),
+    .target(name: "Composition"),
+    .target(name: "Engine", dependencies: ["Composition", "CFFmpeg"]),
+    .target(name: "ClipMergeCLI", dependencies: ["Composition", "Engine"]),
+    .executableTarget(name: "clipmerge", dependencies: ["ClipMergeCLI"]),
+    .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
+    .testTarget(name: "EngineTests", dependencies: ["Engine", "Composition"]),
+    .testTarget(name: "ClipMergeCLITests", dependencies: ["ClipMergeCLI", "Engine", "Composition"]),
+  ]
+)

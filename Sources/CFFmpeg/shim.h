@@ -1,0 +1,45 @@
+#ifndef CLIPMERGE_CFFMPEG_SHIM_H
+#define CLIPMERGE_CFFMPEG_SHIM_H
+
+#include <errno.h>
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/audio_fifo.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/display.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libswresample/swresample.h>
+#include <libswscale/swscale.h>
+
+// Macros and compound literals Swift cannot import, as functions.
+
+static inline int cm_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int cm_averror_eof(void) { return AVERROR_EOF; }
+static inline int cm_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int cm_averror_enomem(void) { return AVERROR(ENOMEM); }
+static inline int cm_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+static inline int64_t cm_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline int cm_time_base(void) { return AV_TIME_BASE; }
+
+static inline uint8_t *cm_frame_data(const AVFrame *frame, int plane) { return frame->data[plane]; }
+static inline int cm_frame_linesize(const AVFrame *frame, int plane) { return frame->linesize[plane]; }
+
+/// The stream's display matrix (9 int32 in 16.16/2.30 fixed point), or NULL.
+static inline const int32_t *cm_stream_display_matrix(const AVStream *stream) {
+  size_t size = 0;
+  const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+  if (data == NULL || size < 9 * sizeof(int32_t)) return NULL;
+  return (const int32_t *)data;
+}
+
+static inline int cm_pix_fmt_flags(enum AVPixelFormat format) {
+  const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(format);
+  return desc ? (int)desc->flags : 0;
+}
+
+static inline void cm_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
+static inline void cm_log_errors(void) { av_log_set_level(AV_LOG_ERROR); }
+
+#endif

@@ -1,0 +1,39 @@
+/// Everything needed to render one output: the sources, the tracks of segments cut from them, how the video
+/// tracks are composed into frames, how the audio tracks are mixed, and how the result is encoded.
+///
+/// Overlay, concat and the spec file are three ways of building this value; the engine renders any valid one.
+public struct Composition: Sendable, Hashable {
+  public var sources: [Source]
+  public var tracks: [Track]
+  /// Nil for an audio-only output.
+  public var video: VideoComposition?
+  public var audioMix: AudioMix
+  public var export: ExportSettings
+
+  public init(
+    sources: [Source], tracks: [Track], video: VideoComposition?, audioMix: AudioMix = AudioMix(),
+    export: ExportSettings = ExportSettings()
+  ) {
+    self.sources = sources
+    self.tracks = tracks
+    self.video = video
+    self.audioMix = audioMix
+    self.export = export
+  }
+
+  /// From zero to the end of the last segment of any track.
+  public var duration: MediaTime { tracks.map(\.end).max() ?? .zero }
+
+  /// The output's length: whole frames covering `duration` when there is video, else `duration` itself.
+  /// Audio is cut or padded to this length, so both streams end together.
+  public var outputDuration: MediaTime {
+    guard let video else { return duration }
+    return video.time(ofFrame: video.frameCount(covering: duration))
+  }
+
+  public func source(_ id: SourceID) -> Source? { sources.first { $0.id == id } }
+
+  public func track(_ id: TrackID) -> Track? { tracks.first { $0.id == id } }
+
+  public func tracks(of kind: MediaKind) -> [Track] { tracks.filter { $0.kind == kind } }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A 2-D affine transform with CGAffineTransform's layout: a point (x, y) maps to
+/// `(a·x + c·y + tx, b·x + d·y + ty)`. Coordinates are pixels with y pointing down, so a positive rotation turns
+/// clockwise on screen.
+public struct AffineTransform: Sendable, Hashable {
+  public var a, b, c, d, tx, ty: Double
+
+  public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+  }
+
+  public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+  public static func translation(x: Double, y: Double) -> AffineTransform {
+    AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+  }
+
+  public static func scale(x: Double, y: Double) -> AffineTransform {
+    AffineTransform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
+  }
+
+  /// Rotation by `degrees` clockwise on screen, about the origin. Quarter turns are exact.
+  public static func rotation(degrees: Double) -> AffineTransform {
+    let turns = degrees / 90
+    if turns == turns.rounded() {
+      let quarter = ((Int(turns) % 4) + 4) % 4
+      let (cos, sin): (Double, Double) = [(1, 0), (0, 1), (-1, 0), (0, -1)][quarter]
+      return AffineTransform(a: cos, b: sin, c: -sin, d: cos, tx: 0, ty: 0)
+    }
+    let r = degrees * .pi / 180
+    return AffineTransform(a: Foundation.cos(r), b: Foundation.sin(r), c: -Foundation.sin(r), d: Foundation.cos(r), tx: 0, ty: 0)
+  }
+
+  /// `self` followed by `next`: the point goes through `self` first.
+  public func concatenating(_ next: AffineTransform) -> AffineTransform {
+    AffineTransform(
+      a: a * next.a + b * next.c,
+      b: a * next.b + b * next.d,
+      c: c * next.a + d * next.c,
+      d: c * next.b + d * next.d,
+      tx: tx * next.a + ty * next.c + next.tx,
+      ty: tx * next.b + ty * next.d + next.ty)
+  }
+
+  public var determinant: Double { a * d - b * c }
+
+  /// The inverse, or nil when the transform collapses the plane (determinant 0) or is not finite.
+  public func inverted() -> AffineTransform? {
+    let det = determinant
+    guard det.isFinite, abs(det) > 1e-12 else { return nil }
+    return AffineTransform(
+      a: d / det, b: -b / det, c: -c / det, d: a / det,
+      tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+  }
+
+  public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
+    (a * x + c * y + tx, b * x + d * y + ty)
+  }
+
+  /// The axis-aligned bounding box of the rectangle `[0, width) × [0, height)` after this transform.
+  public func boundingBox(width: Double, height: Double) -> Rect {
+    let corners = [apply(x: 0, y: 0), apply(x: width, y: 0), apply(x: 0, y: height), apply(x: width, y: height)]
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    let minX = xs.min() ?? 0
+    let minY = ys.min() ?? 0
+    return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+  }
+
+  /// True when x maps only to x and y only to y (no rotation or shear).
+  public var isAxisAligned: Bool { b == 0 && c == 0 }
+
+  public var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
+
+  /// Component-wise linear interpolation, as AVFoundation ramps a transform.
+  public func interpolated(to other: AffineTransform, fraction f: Double) -> AffineTransform {
+    func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * f }
+    return AffineTransform(
+      a: mix(a, other.a), b: mix(b, other.b), c: mix(c, other.c), d: mix(d, other.d),
+      tx: mix(tx, other.tx), ty: mix(ty, other.ty))
+  }
+}

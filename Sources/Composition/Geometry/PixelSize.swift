@@ -1,0 +1,19 @@
+/// A size in whole pixels.
+public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// Parses `WxH` (`1280x720`); nil unless both are positive integers.
+  public init?(parsing text: String) {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+    self.init(width: w, height: h)
+  }
+
+  public var description: String { "\(width)x\(height)" }
+}

@@ -1,0 +1,19 @@
+/// What the model needs to know of a source file, as measured by the engine's probe. A plain value, so the model
+/// and its tests never open a file.
+public struct MediaInfo: Sendable, Hashable {
+  /// Container name (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, ...).
+  public var container: String
+  /// How long the source lasts from time zero, as the timeline sees it.
+  public var duration: MediaTime
+  /// The video stream the engine will decode, if any.
+  public var video: VideoStreamInfo?
+  /// The audio stream the engine will decode, if any.
+  public var audio: AudioStreamInfo?
+
+  public init(container: String, duration: MediaTime, video: VideoStreamInfo?, audio: AudioStreamInfo?) {
+    self.container = container
+    self.duration = duration
+    self.video = video
+    self.audio = audio
+  }
+}

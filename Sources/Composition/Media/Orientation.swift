@@ -1,0 +1,29 @@
+/// How a picture must be turned to be upright: an optional horizontal mirror, then a clockwise rotation by a
+/// whole number of quarter turns. The eight cases of a display matrix without scale.
+public struct Orientation: Sendable, Hashable, CustomStringConvertible {
+  /// Clockwise quarter turns, 0...3.
+  public var quarterTurns: Int
+  /// Mirrored left-right before the rotation.
+  public var mirrored: Bool
+
+  public init(quarterTurns: Int, mirrored: Bool = false) {
+    self.quarterTurns = ((quarterTurns % 4) + 4) % 4
+    self.mirrored = mirrored
+  }
+
+  public static let upright = Orientation(quarterTurns: 0)
+
+  /// Clockwise rotation in degrees, 0, 90, 180 or 270.
+  public var clockwiseDegrees: Int { quarterTurns * 90 }
+
+  /// The transform about the origin (not yet translated back into positive coordinates).
+  public var transform: AffineTransform {
+    let mirror = mirrored ? AffineTransform.scale(x: -1, y: 1) : .identity
+    return mirror.concatenating(.rotation(degrees: Double(clockwiseDegrees)))
+  }
+
+  /// Whether width and height swap.
+  public var swapsAxes: Bool { quarterTurns % 2 == 1 }
+
+  public var description: String { "\(clockwiseDegrees)°" + (mirrored ? " mirrored" : "") }
+}

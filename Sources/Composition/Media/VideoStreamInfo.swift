@@ -1,0 +1,50 @@
+/// Facts of a video stream, as decoded (coded size after cropping, before orientation).
+public struct VideoStreamInfo: Sendable, Hashable {
+  public var codec: String
+  public var width: Int
+  public var height: Int
+  /// Sample (pixel) aspect ratio, num:den; 1:1 for square pixels.
+  public var sampleAspectNum: Int
+  public var sampleAspectDen: Int
+  /// The display orientation from the stream's display matrix.
+  public var orientation: Orientation
+  /// Duration of one frame at the nominal rate (1/r_frame_rate), if known.
+  public var nominalFrameDuration: MediaTime?
+  /// Duration of one frame on average (duration / frames), if known.
+  public var averageFrameDuration: MediaTime?
+  public var pixelFormat: String
+
+  public init(
+    codec: String, width: Int, height: Int, sampleAspectNum: Int = 1, sampleAspectDen: Int = 1,
+    orientation: Orientation = .upright, nominalFrameDuration: MediaTime?, averageFrameDuration: MediaTime? = nil,
+    pixelFormat: String = "yuv420p"
+  ) {
+    self.codec = codec
+    self.width = width
+    self.height = height
+    self.sampleAspectNum = sampleAspectNum > 0 && sampleAspectDen > 0 ? sampleAspectNum : 1
+    self.sampleAspectDen = sampleAspectNum > 0 && sampleAspectDen > 0 ? sampleAspectDen : 1
+    self.orientation = orientation
+    self.nominalFrameDuration = nominalFrameDuration
+    self.averageFrameDuration = averageFrameDuration
+    self.pixelFormat = pixelFormat
+  }
+
+  /// The width of the picture with its pixel aspect applied, before orientation.
+  public var squarePixelWidth: Double { Double(width) * Double(sampleAspectNum) / Double(sampleAspectDen) }
+
+  /// Maps decoded pixels to an upright, square-pixel picture whose top-left is at the origin: the stream's
+  /// preferredTransform, as AVFoundation calls it.
+  public var preferredTransform: AffineTransform {
+    let aspect = AffineTransform.scale(x: Double(sampleAspectNum) / Double(sampleAspectDen), y: 1)
+    let oriented = aspect.concatenating(orientation.transform)
+    let box = oriented.boundingBox(width: Double(width), height: Double(height))
+    return oriented.concatenating(.translation(x: -box.x, y: -box.y))
+  }
+
+  /// The upright size in square pixels, rounded to whole pixels.
+  public var displaySize: PixelSize {
+    let box = preferredTransform.boundingBox(width: Double(width), height: Double(height))
+    return PixelSize(width: max(1, Int(box.width.rounded())), height: max(1, Int(box.height.rounded())))
+  }
+}

@@ -1,0 +1,20 @@
+/// A composition track: segments of sources placed in composition time, never overlapping.
+public struct Track: Sendable, Hashable {
+  public var id: TrackID
+  public var kind: MediaKind
+  public var segments: [Segment]
+
+  public init(id: TrackID, kind: MediaKind, segments: [Segment]) {
+    self.id = id
+    self.kind = kind
+    self.segments = segments
+  }
+
+  /// The end of the last segment, or zero for an empty track.
+  public var end: MediaTime { segments.map(\.compositionRange.end).max() ?? .zero }
+
+  /// The segment playing at composition time `time`, if any.
+  public func segment(at time: MediaTime) -> Segment? {
+    segments.first { $0.compositionRange.contains(time) }
+  }
+}

@@ -1,0 +1,104 @@
+/// A rule of the model that a composition breaks. Each case is named after the rule, and says where.
+public enum CompositionError: Error, Sendable, Hashable {
+  case emptyComposition
+  case durationTooLong(MediaTime, limit: MediaTime)
+  case duplicateSourceID(SourceID)
+  case duplicateTrackID(TrackID)
+  case unknownSource(track: TrackID, segment: Int, source: SourceID)
+  case sourceLacksMedia(track: TrackID, segment: Int, source: SourceID, kind: MediaKind)
+  case negativeTime(track: TrackID, segment: Int)
+  case emptySegment(track: TrackID, segment: Int)
+  case notEnoughSourceContent(track: TrackID, segment: Int, needed: MediaTime, available: MediaTime)
+  case overlappingSegments(track: TrackID, first: Int, second: Int)
+  case missingVideoComposition
+  case invalidRenderSize(PixelSize)
+  case oddRenderSize(PixelSize)
+  case invalidFrameDuration(MediaTime)
+  case negativeInstructionTime(instruction: Int)
+  case emptyInstruction(instruction: Int)
+  case overlappingInstructions(first: Int, second: Int)
+  case unknownLayerTrack(instruction: Int, layer: Int, track: TrackID)
+  case layerTrackNotVideo(instruction: Int, layer: Int, track: TrackID)
+  case duplicateLayerTrack(instruction: Int, track: TrackID)
+  case opacityOutOfRange(instruction: Int, layer: Int, value: Double)
+  case transformNotFinite(instruction: Int, layer: Int)
+  case emptyRamp(context: String)
+  case overlappingRamps(context: String)
+  case unknownAudioMixTrack(TrackID)
+  case audioMixTrackNotAudio(TrackID)
+  case volumeOutOfRange(track: TrackID, value: Double)
+  case crfOutOfRange(Int)
+  case unknownPreset(String)
+  case unsupportedSampleRate(Int)
+  case unsupportedChannelCount(Int)
+}
+
+extension CompositionError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .emptyComposition:
+      return "empty composition: no track has a segment"
+    case .durationTooLong(let d, let limit):
+      return "duration too long: \(d.seconds) s is over the limit of \(limit.seconds) s"
+    case .duplicateSourceID(let id):
+      return "duplicate source id: \(id) is declared twice"
+    case .duplicateTrackID(let id):
+      return "duplicate track id: \(id) is declared twice"
+    case .unknownSource(let t, let s, let src):
+      return "unknown source: \(t) segment \(s) names \(src), which the composition does not have"
+    case .sourceLacksMedia(let t, let s, let src, let kind):
+      return "source lacks media: \(t) segment \(s) takes \(kind) from \(src), which has no \(kind) stream"
+    case .negativeTime(let t, let s):
+      return "negative time: \(t) segment \(s) starts before zero"
+    case .emptySegment(let t, let s):
+      return "empty segment: \(t) segment \(s) has no duration"
+    case .notEnoughSourceContent(let t, let s, let needed, let available):
+      return
+        "not enough source content: \(t) segment \(s) needs the source up to \(needed.seconds) s, but it lasts \(available.seconds) s"
+    case .overlappingSegments(let t, let a, let b):
+      return "overlapping segments: \(t) segments \(a) and \(b) cover the same time"
+    case .missingVideoComposition:
+      return "missing video composition: there are video tracks but no render size or frame rate"
+    case .invalidRenderSize(let size):
+      return "invalid render size: \(size) (each side must be 2 to 16384 pixels)"
+    case .oddRenderSize(let size):
+      return "odd render size: \(size) (H.264 4:2:0 needs even width and height)"
+    case .invalidFrameDuration(let d):
+      return "invalid frame duration: \(d) s (the frame rate must be between 1 and 1000 per second)"
+    case .negativeInstructionTime(let i):
+      return "negative time: instruction \(i) starts before zero"
+    case .emptyInstruction(let i):
+      return "empty instruction: instruction \(i) has no duration"
+    case .overlappingInstructions(let a, let b):
+      return "overlapping instructions: instructions \(a) and \(b) cover the same time"
+    case .unknownLayerTrack(let i, let l, let t):
+      return "unknown layer track: instruction \(i) layer \(l) names \(t), which the composition does not have"
+    case .layerTrackNotVideo(let i, let l, let t):
+      return "layer track not video: instruction \(i) layer \(l) names \(t), an audio track"
+    case .duplicateLayerTrack(let i, let t):
+      return "duplicate layer track: instruction \(i) draws \(t) twice"
+    case .opacityOutOfRange(let i, let l, let v):
+      return "opacity out of range: instruction \(i) layer \(l) has opacity \(v) (0 to 1)"
+    case .transformNotFinite(let i, let l):
+      return "transform not finite: instruction \(i) layer \(l) has an infinite or NaN transform"
+    case .emptyRamp(let context):
+      return "empty ramp: \(context) ramps over no time"
+    case .overlappingRamps(let context):
+      return "overlapping ramps: \(context) has changes that overlap in time"
+    case .unknownAudioMixTrack(let t):
+      return "unknown audio mix track: the audio mix names \(t), which the composition does not have"
+    case .audioMixTrackNotAudio(let t):
+      return "audio mix track not audio: the audio mix names \(t), a video track"
+    case .volumeOutOfRange(let t, let v):
+      return "volume out of range: \(t) has volume \(v) (0 to 16)"
+    case .crfOutOfRange(let crf):
+      return "crf out of range: \(crf) (0 to 51)"
+    case .unknownPreset(let p):
+      return "unknown preset: '\(p)' (one of \(ExportSettings.x264Presets.joined(separator: ", ")))"
+    case .unsupportedSampleRate(let r):
+      return "unsupported sample rate: \(r) Hz (8000 to 192000)"
+    case .unsupportedChannelCount(let c):
+      return "unsupported channel count: \(c) (1 to 8)"
+    }
+  }
+}

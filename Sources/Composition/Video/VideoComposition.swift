@@ -1,0 +1,33 @@
+/// How video tracks become frames: the frame size and rate, and instructions over time.
+/// Where no instruction covers a time, the frame is the background colour.
+public struct VideoComposition: Sendable, Hashable {
+  public var renderSize: PixelSize
+  /// Output frame n is at `n × frameDuration`.
+  public var frameDuration: MediaTime
+  public var backgroundColor: Color
+  public var instructions: [VideoCompositionInstruction]
+
+  public init(
+    renderSize: PixelSize, frameDuration: MediaTime, backgroundColor: Color = .black,
+    instructions: [VideoCompositionInstruction]
+  ) {
+    self.renderSize = renderSize
+    self.frameDuration = frameDuration
+    self.backgroundColor = backgroundColor
+    self.instructions = instructions
+  }
+
+  /// The instruction in force at `time`, if any.
+  public func instruction(at time: MediaTime) -> VideoCompositionInstruction? {
+    instructions.first { $0.timeRange.contains(time) }
+  }
+
+  /// The number of frames needed to cover `duration`: the last frame starts before it ends.
+  public func frameCount(covering duration: MediaTime) -> Int64 {
+    guard frameDuration > .zero else { return 0 }
+    return duration.count(of: frameDuration, rounding: .up)
+  }
+
+  /// The presentation time of frame `index`.
+  public func time(ofFrame index: Int64) -> MediaTime { frameDuration * index }
+}

@@ -1,0 +1,49 @@
+import CFFmpeg
+
+/// Owns a decoder context opened for one stream (avcodec_alloc_context3 / avcodec_free_context).
+final class Decoder {
+  private var context: UnsafeMutablePointer<AVCodecContext>?
+  let timeBase: AVRational
+
+  /// Opens the stream's decoder, with frame and slice threads for video.
+  init(stream: UnsafeMutablePointer<AVStream>) throws(FFmpegError) {
+    let parameters = stream.pointee.codecpar.unsafelyUnwrapped
+    guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+      throw FFmpegError(function: "avcodec_find_decoder", code: cm_averror_decoder_not_found())
+    }
+    guard let ctx = avcodec_alloc_context3(codec) else {
+      throw FFmpegError(function: "avcodec_alloc_context3", code: cm_averror_enomem())
+    }
+    context = ctx
+    timeBase = stream.pointee.time_base
+    try check(avcodec_parameters_to_context(ctx, parameters), "avcodec_parameters_to_context")
+    ctx.pointee.pkt_timebase = stream.pointee.time_base
+    if parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+      ctx.pointee.thread_count = 0
+      ctx.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+    }
+    try check(avcodec_open2(ctx, codec, nil), "avcodec_open2")
+  }
+
+  deinit {
+    avcodec_free_context(&context)
+  }
+
+  private var ctx: UnsafeMutablePointer<AVCodecContext> { context.unsafelyUnwrapped }
+
+  /// Sends one packet, or nil to start draining. Returns false when the decoder must be read first (EAGAIN).
+  func send(_ packet: Packet?) throws(FFmpegError) -> Bool {
+    let code = avcodec_send_packet(ctx, packet?.pointer)
+    if code == cm_averror_eagain() || code == cm_averror_eof() { return false }
+    try check(code, "avcodec_send_packet")
+    return true
+  }
+
+  /// Receives the next decoded frame (avcodec_receive_frame).
+  func receive(into frame: Frame) throws(FFmpegError) -> CodecStatus {
+    try codecStatus(avcodec_receive_frame(ctx, frame.pointer), "avcodec_receive_frame")
+  }
+
+  /// Forgets buffered frames after a seek (avcodec_flush_buffers).
+  func flush() { avcodec_flush_buffers(ctx) }
+}

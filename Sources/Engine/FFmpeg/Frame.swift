@@ -1,0 +1,47 @@
+import CFFmpeg
+
+/// Owns one AVFrame (av_frame_alloc / av_frame_free).
+final class Frame {
+  let pointer: UnsafeMutablePointer<AVFrame>
+
+  init() throws(FFmpegError) {
+    guard let p = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: cm_averror_enomem()) }
+    pointer = p
+  }
+
+  /// A frame with its own buffers for a picture of `width`×`height` in `format` (av_frame_get_buffer).
+  convenience init(width: Int, height: Int, format: AVPixelFormat) throws(FFmpegError) {
+    try self.init()
+    pointer.pointee.width = Int32(width)
+    pointer.pointee.height = Int32(height)
+    pointer.pointee.format = format.rawValue
+    try check(av_frame_get_buffer(pointer, 0), "av_frame_get_buffer")
+  }
+
+  deinit {
+    var p: UnsafeMutablePointer<AVFrame>? = pointer
+    av_frame_free(&p)
+  }
+
+  var width: Int { Int(pointer.pointee.width) }
+  var height: Int { Int(pointer.pointee.height) }
+  var pixelFormat: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
+  var sampleCount: Int { Int(pointer.pointee.nb_samples) }
+
+  func data(_ plane: Int) -> UnsafeMutablePointer<UInt8>? { cm_frame_data(pointer, Int32(plane)) }
+  func linesize(_ plane: Int) -> Int { Int(cm_frame_linesize(pointer, Int32(plane))) }
+
+  /// Drops the buffers, keeping the frame for reuse (av_frame_unref).
+  func unref() { av_frame_unref(pointer) }
+
+  /// Takes over `other`'s buffers and properties, leaving it blank (av_frame_move_ref).
+  func take(from other: Frame) {
+    av_frame_unref(pointer)
+    av_frame_move_ref(pointer, other.pointer)
+  }
+
+  /// Makes the buffers this frame's alone, copying if a decoder still shares them (av_frame_make_writable).
+  func makeWritable() throws(FFmpegError) {
+    try check(av_frame_make_writable(pointer), "av_frame_make_writable")
+  }
+}

@@ -1,0 +1,73 @@
+import CFFmpeg
+
+/// Owns an opened, probed input (avformat_open_input / avformat_close_input).
+final class InputFile {
+  let path: String
+  private var context: UnsafeMutablePointer<AVFormatContext>?
+
+  /// Opens `path` and reads enough to know its streams (avformat_open_input, avformat_find_stream_info).
+  init(path: String) throws(FFmpegError) {
+    self.path = path
+    var ctx: UnsafeMutablePointer<AVFormatContext>?
+    try check(avformat_open_input(&ctx, path, nil, nil), "avformat_open_input")
+    context = ctx
+    do {
+      try check(avformat_find_stream_info(ctx, nil), "avformat_find_stream_info")
+    } catch {
+      avformat_close_input(&context)
+      throw error
+    }
+  }
+
+  deinit {
+    avformat_close_input(&context)
+  }
+
+  var format: UnsafeMutablePointer<AVFormatContext> {
+    // Non-nil from init until deinit.
+    context.unsafelyUnwrapped
+  }
+
+  var streamCount: Int { Int(format.pointee.nb_streams) }
+
+  func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
+    format.pointee.streams[index].unsafelyUnwrapped
+  }
+
+  var containerName: String {
+    guard let name = format.pointee.iformat?.pointee.name else { return "unknown" }
+    return String(cString: name)
+  }
+
+  /// The earliest start time of the file, in AV_TIME_BASE units, or 0 when unknown.
+  var startTime: Int64 {
+    let t = format.pointee.start_time
+    return t == cm_nopts_value() ? 0 : t
+  }
+
+  /// The best stream of `type`, or nil (av_find_best_stream).
+  func bestStream(_ type: AVMediaType) -> Int? {
+    let index = av_find_best_stream(format, type, -1, -1, nil, 0)
+    return index >= 0 ? Int(index) : nil
+  }
+
+  /// Tells the demuxer to drop every stream but `keep` before reading (saves reading work).
+  func discardAll(except keep: Int) {
+    for i in 0..<streamCount {
+      stream(i).pointee.discard = i == keep ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+    }
+  }
+
+  /// Reads the next packet; false at the end of the file (av_read_frame).
+  func read(into packet: Packet) throws(FFmpegError) -> Bool {
+    let code = av_read_frame(format, packet.pointer)
+    if code == cm_averror_eof() { return false }
+    try check(code, "av_read_frame")
+    return true
+  }
+
+  /// Seeks `stream` to the keyframe at or before `timestamp` in the stream's time base (av_seek_frame).
+  func seek(stream: Int, to timestamp: Int64) throws(FFmpegError) {
+    try check(av_seek_frame(format, Int32(stream), timestamp, AVSEEK_FLAG_BACKWARD), "av_seek_frame")
+  }
+}

@@ -1,0 +1,66 @@
+import CFFmpeg
+
+/// Owns a muxer writing one file (avformat_alloc_output_context2 / avio_closep / avformat_free_context).
+final class OutputFile {
+  let path: String
+  private var context: UnsafeMutablePointer<AVFormatContext>?
+
+  /// Prepares a `formatName` muxer (`mov`, `mp4`) for `path`, creating the file (avio_open).
+  init(path: String, formatName: String) throws(FFmpegError) {
+    self.path = path
+    var ctx: UnsafeMutablePointer<AVFormatContext>?
+    try check(avformat_alloc_output_context2(&ctx, nil, formatName, path), "avformat_alloc_output_context2")
+    context = ctx
+    try check(avio_open(&ctx.unsafelyUnwrapped.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")
+  }
+
+  deinit {
+    if let ctx = context {
+      avio_closep(&ctx.pointee.pb)
+      avformat_free_context(ctx)
+    }
+  }
+
+  private var format: UnsafeMutablePointer<AVFormatContext> { context.unsafelyUnwrapped }
+
+  /// Whether encoders must put their headers in extradata (AVFMT_GLOBALHEADER).
+  var wantsGlobalHeader: Bool { (format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 }
+
+  /// Adds a stream carrying `encoder`'s output; returns its index (avformat_new_stream).
+  func addStream(for encoder: Encoder) throws(FFmpegError) -> Int {
+    guard let stream = avformat_new_stream(format, nil) else {
+      throw FFmpegError(function: "avformat_new_stream", code: cm_averror_enomem())
+    }
+    try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer), "avcodec_parameters_from_context")
+    stream.pointee.time_base = encoder.timeBase
+    return Int(stream.pointee.index)
+  }
+
+  /// The stream's time base, final once the header is written (mov changes it).
+  func timeBase(ofStream index: Int) -> AVRational {
+    format.pointee.streams[index].unsafelyUnwrapped.pointee.time_base
+  }
+
+  func setMetadata(_ key: String, _ value: String) {
+    av_dict_set(&format.pointee.metadata, key, value, 0)
+  }
+
+  /// Writes the header with muxer options such as `movflags` (avformat_write_header).
+  func writeHeader(options: [String: String]) throws(FFmpegError) {
+    var dictionary: OpaquePointer?
+    for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
+    defer { av_dict_free(&dictionary) }
+    try check(avformat_write_header(format, &dictionary), "avformat_write_header")
+  }
+
+  /// Writes a packet whose timestamps are already in its stream's time base (av_interleaved_write_frame).
+  func write(_ packet: Packet) throws(FFmpegError) {
+    try check(av_interleaved_write_frame(format, packet.pointer), "av_interleaved_write_frame")
+  }
+
+  /// Finishes the file (av_write_trailer) and closes it.
+  func finish() throws(FFmpegError) {
+    try check(av_write_trailer(format), "av_write_trailer")
+    try check(avio_closep(&format.pointee.pb), "avio_closep")
+  }
+}

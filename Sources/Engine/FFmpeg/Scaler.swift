@@ -1,0 +1,43 @@
+import CFFmpeg
+
+/// Owns one swscale context converting pictures of one size and format to another (sws_getContext /
+/// sws_freeContext). Colour matrix and range conversions are set once at creation.
+final class Scaler {
+  struct Key: Hashable {
+    var sourceWidth, sourceHeight: Int
+    var sourceFormat: Int32
+    var sourceMatrix: ColorMatrix
+    var sourceFullRange: Bool
+    var targetWidth, targetHeight: Int
+    var targetMatrix: ColorMatrix
+  }
+
+  let key: Key
+  private let context: OpaquePointer
+
+  /// A scaler to 8-bit 4:2:0 limited range in `key.targetMatrix`, bicubic.
+  init(_ key: Key) throws(FFmpegError) {
+    guard
+      let ctx = sws_getContext(
+        Int32(key.sourceWidth), Int32(key.sourceHeight), AVPixelFormat(rawValue: key.sourceFormat),
+        Int32(key.targetWidth), Int32(key.targetHeight), AV_PIX_FMT_YUV420P, SWS_BICUBIC | SWS_ACCURATE_RND,
+        nil, nil, nil)
+    else { throw FFmpegError(function: "sws_getContext", code: cm_averror_invaliddata()) }
+    self.key = key
+    context = ctx
+    let isYUV = cm_pix_fmt_flags(AVPixelFormat(rawValue: key.sourceFormat)) & Int32(AV_PIX_FMT_FLAG_RGB) == 0
+    let sourceTable = sws_getCoefficients(isYUV ? key.sourceMatrix.swsColorspace : SWS_CS_DEFAULT)
+    let targetTable = sws_getCoefficients(key.targetMatrix.swsColorspace)
+    sws_setColorspaceDetails(
+      ctx, sourceTable, key.sourceFullRange ? 1 : 0, targetTable, 0, 0, 1 << 16, 1 << 16)
+  }
+
+  deinit {
+    sws_freeContext(context)
+  }
+
+  /// Converts `source` into `target`, whose buffers must match `key`'s target size (sws_scale_frame).
+  func scale(_ source: Frame, into target: Frame) throws(FFmpegError) {
+    try check(sws_scale_frame(context, target.pointer, source.pointer), "sws_scale_frame")
+  }
+}
