@@ -1,1 +1,4 @@
 import ClipMergeCLI
+import Foundation
+
+exit(ClipMerge.main(Array(CommandLine.arguments.dropFirst())))

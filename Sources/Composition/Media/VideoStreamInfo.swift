@@ -48,3 +48,24 @@ public struct VideoStreamInfo: Sendable, Hashable {
     return PixelSize(width: max(1, Int(box.width.rounded())), height: max(1, Int(box.height.rounded())))
   }
 }
+
+extension VideoStreamInfo {
+  /// Common frame rates, as frame durations, that an irregular average is snapped to.
+  static let commonFrameDurations: [MediaTime] = [
+    (1001, 24000), (1, 24), (1, 25), (1001, 30000), (1, 30), (1, 50), (1001, 60000), (1, 60),
+  ].compactMap { MediaTime(value: $0.0, timescale: $0.1) }
+
+  /// The frame rate to render this stream at: the nominal rate when the average agrees with it (constant
+  /// frame rate); for variable frame rate (phones report a nominal 120 for ~30 real), the common rate nearest
+  /// the average.
+  public var preferredFrameDuration: MediaTime? {
+    let valid = { (d: MediaTime) in d >= MediaTime.ticks(1, rate: 1000) && d <= MediaTime(seconds: 1) }
+    guard let average = averageFrameDuration, valid(average) else {
+      return nominalFrameDuration.flatMap { valid($0) ? $0 : nil }
+    }
+    if let nominal = nominalFrameDuration, valid(nominal), abs(nominal.ratio(to: average) - 1) < 0.1 {
+      return nominal
+    }
+    return Self.commonFrameDurations.min { abs($0.ratio(to: average) - 1) < abs($1.ratio(to: average) - 1) }
+  }
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Generates the test fixtures with the ffmpeg CLI into Fixtures/generated (not committed).
+# Solid colours and pure tones, so tests can predict every decoded pixel and listen for each tone.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out="$here/generated"
+mkdir -p "$out"
+ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
+
+# base: 320x240 at 30 fps, 4 s, colour #204080, 440 Hz tone at 48 kHz stereo.
+[[ -f "$out/base.mp4" ]] || ff \
+  -f lavfi -i "color=c=0x204080:s=320x240:r=30:d=4" \
+  -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=4" \
+  -map 0:v -map 1:a -ac 2 -c:v libx264 -preset ultrafast -qp 0 -pix_fmt yuv420p -c:a aac -b:a 128k \
+  -shortest "$out/base.mp4"
+
+# overlay: 160x120 at 25 fps, 3 s (shorter than base), colour #E0C020, 1000 Hz tone at 44.1 kHz mono.
+[[ -f "$out/overlay.mp4" ]] || ff \
+  -f lavfi -i "color=c=0xE0C020:s=160x120:r=25:d=3" \
+  -f lavfi -i "sine=frequency=1000:sample_rate=44100:duration=3" \
+  -map 0:v -map 1:a -c:v libx264 -preset ultrafast -qp 0 -pix_fmt yuv420p -c:a aac -b:a 96k \
+  "$out/overlay.mp4"
+
+# long-overlay: 160x120 at 25 fps, 5 s (longer than base), no audio.
+[[ -f "$out/long-overlay.mp4" ]] || ff \
+  -f lavfi -i "color=c=0xE0C020:s=160x120:r=25:d=5" \
+  -c:v libx264 -preset ultrafast -qp 0 -pix_fmt yuv420p "$out/long-overlay.mp4"
+
+# split: 160x80, left half green, right half magenta, 2 s, no audio: shows where a rotation puts each side.
+[[ -f "$out/split.mp4" ]] || ff \
+  -f lavfi -i "color=c=0x00C000:s=160x80:r=30:d=2" \
+  -vf "drawbox=x=80:y=0:w=80:h=80:color=0xC000C0:t=fill" \
+  -c:v libx264 -preset ultrafast -qp 0 -pix_fmt yuv420p "$out/split.mp4"
+
+# rotated-cw / rotated-ccw: the split picture with a display matrix that turns it 90° clockwise (ffprobe
+# rotation -90, as an iPhone held upright) or 90° counter-clockwise (ffprobe 90).
+[[ -f "$out/rotated-cw.mp4" ]] || ff -i "$out/split.mp4" -c copy -metadata:s:v:0 rotate=270 "$out/rotated-cw.mp4"
+[[ -f "$out/rotated-ccw.mp4" ]] || ff -i "$out/split.mp4" -c copy -metadata:s:v:0 rotate=90 "$out/rotated-ccw.mp4"
+
+# audio-only: a 660 Hz tone, 2 s, no video (for "no video stream" errors).
+[[ -f "$out/audio-only.m4a" ]] || ff \
+  -f lavfi -i "sine=frequency=660:sample_rate=48000:duration=2" -c:a aac "$out/audio-only.m4a"
+
+# not-media: text with a video extension.
+[[ -f "$out/not-media.mp4" ]] || printf 'this is not a video\n' > "$out/not-media.mp4"
+echo "fixtures ready in $out"

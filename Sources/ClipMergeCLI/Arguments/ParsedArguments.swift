@@ -1,0 +1,64 @@
+/// A command line split into positionals, option values and flags, before any value is interpreted.
+struct ParsedArguments: Sendable {
+  var positionals: [String] = []
+  /// Option name → value (the last one given wins).
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+
+  /// Splits `arguments` by `specs`: `--name value`, `--name=value`, `-x value`, flags, and `--` ending options.
+  /// A lone `-` is a positional (standard input or output).
+  init(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) {
+    var index = 0
+    var optionsEnded = false
+    func spec(named name: String) -> OptionSpec? { specs.first { $0.name == name } }
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name: String
+      var inlineValue: String?
+      if argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        if let eq = body.firstIndex(of: "=") {
+          name = String(body[..<eq])
+          inlineValue = String(body[body.index(after: eq)...])
+        } else {
+          name = String(body)
+        }
+      } else {
+        guard argument.count == 2, let letter = argument.last,
+          let match = specs.first(where: { $0.short == letter })
+        else { throw UsageError("unknown option '\(argument)'") }
+        name = match.name
+      }
+      guard let option = spec(named: name) else { throw UsageError("unknown option '\(argument)'") }
+      if option.takesValue {
+        if let inlineValue {
+          values[name] = inlineValue
+        } else {
+          guard index < arguments.count else { throw UsageError("\(argument) needs a value (\(option.valueName ?? ""))") }
+          values[name] = arguments[index]
+          index += 1
+        }
+      } else {
+        if inlineValue != nil { throw UsageError("\(argument) takes no value") }
+        flags.insert(name)
+      }
+    }
+  }
+
+  /// The value of `name` interpreted by `parse`, or nil when absent; a value `parse` rejects is a usage error
+  /// saying what was `expected`.
+  func value<T>(_ name: String, expected: String, _ parse: (String) -> T?) throws(UsageError) -> T? {
+    guard let text = values[name] else { return nil }
+    guard let value = parse(text) else { throw UsageError("--\(name): expected \(expected), got '\(text)'") }
+    return value
+  }
+}

@@ -1,0 +1,35 @@
+import Composition
+
+/// Interpreters of option values, shared by every command.
+enum ValueParsers {
+  /// `START,DURATION`, each a time: a half-open range.
+  static func timeRange(_ text: String) -> TimeRange? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let start = MediaTime(parsing: String(parts[0])),
+      let duration = MediaTime(parsing: String(parts[1])), duration > .zero
+    else { return nil }
+    return TimeRange(start: start, duration: duration)
+  }
+
+  /// A frame rate (`30`, `29.97`, `30000/1001`) as the duration of one frame.
+  static func frameDuration(_ text: String) -> MediaTime? {
+    guard let rate = MediaTime(parsing: text), rate > .zero, let timescale = Int32(exactly: rate.value) else {
+      return nil
+    }
+    return MediaTime(value: Int64(rate.timescale), timescale: timescale)
+  }
+
+  /// A finite number within `range`.
+  static func number(in range: ClosedRange<Double>) -> (String) -> Double? {
+    { text in Double(text).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } }
+  }
+
+  /// An even `WxH` within the render limits.
+  static func renderSize(_ text: String) -> PixelSize? {
+    guard let size = PixelSize(parsing: text), size.width % 2 == 0, size.height % 2 == 0,
+      (2...Composition.maximumRenderSide).contains(size.width),
+      (2...Composition.maximumRenderSide).contains(size.height)
+    else { return nil }
+    return size
+  }
+}

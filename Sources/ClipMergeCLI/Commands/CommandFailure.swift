@@ -1,0 +1,28 @@
+import Composition
+import Engine
+
+/// A failure a command reports: one line for standard error and the exit code that goes with it.
+struct CommandFailure: Error {
+  var message: String
+  var code: ExitCode
+
+  init(_ message: String, code: ExitCode) {
+    self.message = message
+    self.code = code
+  }
+
+  init(_ usage: UsageError) {
+    self.init(usage.message, code: .usage)
+  }
+
+  /// The exit code the engine's error calls for.
+  init(_ error: EngineError) {
+    switch error {
+    case .inputUnreadable: self.init(error.description, code: .noInput)
+    case .invalidInput, .decodeFailed, .invalidComposition: self.init(error.description, code: .dataError)
+    case .outputFailed: self.init(error.description, code: .cannotCreate)
+    case .interrupted: self.init("interrupted; no output written", code: .interrupted)
+    case .internalFailure: self.init(error.description, code: .software)
+    }
+  }
+}

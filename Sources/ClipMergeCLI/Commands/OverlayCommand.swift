@@ -1,0 +1,100 @@
+import Composition
+import Engine
+
+/// `clipmerge overlay BASE OVERLAY -o OUTPUT`: picture-in-picture.
+struct OverlayCommand {
+  static let name = "overlay"
+
+  static let specs: [OptionSpec] =
+    [
+      OptionSpec("scale", value: "S", help: "Overlay size as a fraction of its size fitted to the frame (default 0.5)."),
+      OptionSpec("position", value: "P", help: "top-right (default), top-left, bottom-left, bottom-right, center, or X,Y (top-left corner in pixels)."),
+      OptionSpec("margin", value: "N", help: "Pixels from the edges for named positions (default 0)."),
+      OptionSpec("rotate", value: "DEG", help: "Turn the overlay DEG degrees clockwise about its centre."),
+      OptionSpec("opacity", value: "A", help: "Overlay opacity, 0-1 (default 1)."),
+      OptionSpec("fade-in", value: "START,DURATION", help: "Overlay opacity ramps from 0 over [START, START+DURATION)."),
+      OptionSpec("fade-out", value: "START,DURATION", help: "Overlay opacity ramps to 0 over [START, START+DURATION)."),
+      OptionSpec("size", value: "WxH", help: "Render size, even numbers (default: BASE's upright display size)."),
+      OptionSpec("fps", value: "R", help: "Output frame rate: 30, 29.97 or 30000/1001 (default: BASE's)."),
+      OptionSpec("background", value: "COLOR", help: "Colour where no picture is: #RRGGBB or a name (default black)."),
+      OptionSpec("audio", value: "MODE", help: "mix (default), base, overlay or none."),
+    ] + OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+
+  static var help: String {
+    HelpText.render(
+      overview: "Picture-in-picture: OVERLAY scaled and placed on top of BASE, audio of both mixed.",
+      usage: "clipmerge overlay BASE OVERLAY -o OUTPUT [options]",
+      arguments: [("BASE", "Fills the frame."), ("OVERLAY", "Drawn on top of BASE.")],
+      options: specs,
+      notes: """
+        Times are seconds (2.9) or [hh:]mm:ss[.frac]. The output lasts as long as the longer input; where BASE
+        has ended the background shows, where OVERLAY has ended it is no longer drawn.
+
+        """ + HelpText.exitCodes())
+  }
+
+  var basePath: String
+  var overlayPath: String
+  var output: OutputOptions
+  var configure: (inout OverlayRecipe) -> Void
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    guard parsed.positionals.count == 2 else {
+      throw UsageError("overlay takes two inputs, BASE and OVERLAY; got \(parsed.positionals.count)")
+    }
+    basePath = parsed.positionals[0]
+    overlayPath = parsed.positionals[1]
+    output = try OutputOptions(parsed)
+    let scale = try parsed.value("scale", expected: "a number above 0 and at most 16", ValueParsers.number(in: 0.001...16))
+    let position = try parsed.value("position", expected: "a named position or X,Y", OverlayPosition.init(parsing:))
+    let margin = try parsed.value("margin", expected: "a number of pixels, 0 or more", ValueParsers.number(in: 0...16384))
+    let rotation = try parsed.value("rotate", expected: "degrees", ValueParsers.number(in: -36000...36000))
+    let opacity = try parsed.value("opacity", expected: "a number from 0 to 1", ValueParsers.number(in: 0...1))
+    let fadeIn = try parsed.value("fade-in", expected: "START,DURATION with a duration above 0", ValueParsers.timeRange)
+    let fadeOut = try parsed.value("fade-out", expected: "START,DURATION with a duration above 0", ValueParsers.timeRange)
+    let size = try parsed.value("size", expected: "WxH with even sides from 2 to 16384", ValueParsers.renderSize)
+    let fps = try parsed.value("fps", expected: "a frame rate from 1 to 1000 (30, 29.97, 30000/1001)") { text in
+      ValueParsers.frameDuration(text).flatMap {
+        $0 >= MediaTime.ticks(1, rate: 1000) && $0 <= MediaTime(seconds: 1) ? $0 : nil
+      }
+    }
+    let background = try parsed.value("background", expected: "a colour (#RRGGBB or a name)", Color.init(parsing:))
+    let audio = try parsed.value("audio", expected: "mix, base, overlay or none", AudioChoice.init(rawValue:))
+    if let fadeIn, let fadeOut, fadeIn.overlaps(fadeOut) {
+      throw UsageError("--fade-in and --fade-out overlap in time")
+    }
+    let export = output.export
+    configure = { recipe in
+      if let scale { recipe.scale = scale }
+      if let position { recipe.position = position }
+      if let margin { recipe.margin = margin }
+      if let rotation { recipe.rotation = rotation }
+      if let opacity { recipe.opacity = opacity }
+      recipe.fadeIn = fadeIn
+      recipe.fadeOut = fadeOut
+      recipe.renderSize = size
+      recipe.frameDuration = fps
+      if let background { recipe.background = background }
+      if let audio { recipe.audio = audio }
+      recipe.export = export
+    }
+  }
+
+  /// Probes both inputs and builds the composition.
+  func makeComposition() throws(CommandFailure) -> Composition {
+    let baseInfo = try RenderRunner.probe(basePath)
+    let overlayInfo = try RenderRunner.probe(overlayPath)
+    for (path, info) in [(basePath, baseInfo), (overlayPath, overlayInfo)] where info.video == nil {
+      throw CommandFailure("\(path): no video stream", code: .dataError)
+    }
+    var recipe = OverlayRecipe(
+      base: Source(id: SourceID(0), path: basePath, info: baseInfo),
+      overlay: Source(id: SourceID(1), path: overlayPath, info: overlayInfo))
+    configure(&recipe)
+    return recipe.makeComposition()
+  }
+
+  func run(console: Console) throws(CommandFailure) {
+    try RenderRunner(console: console, output: output).render(makeComposition())
+  }
+}

@@ -1,0 +1,49 @@
+import Composition
+import Engine
+import Foundation
+
+/// What every rendering command does once it has a composition: refuse to write over an input, render with
+/// progress and interruption, and report.
+struct RenderRunner {
+  var console: Console
+  var output: OutputOptions
+
+  /// Probes `path` for the model, saying which input it is when that fails.
+  static func probe(_ path: String) throws(CommandFailure) -> MediaInfo {
+    do {
+      return try MediaProbe.probe(path)
+    } catch {
+      throw CommandFailure(error)
+    }
+  }
+
+  func render(_ composition: Composition) throws(CommandFailure) {
+    for source in composition.sources where Self.sameFile(source.path, output.path) {
+      throw CommandFailure("\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
+    }
+    let progress = ProgressLine(console: output.quiet ? Console(out: { _ in }, err: { _ in }, errIsTerminal: false) : console)
+    let report: ExportReport
+    do {
+      let exporter = try Exporter(composition: composition, outputPath: output.path, overwrite: output.overwrite)
+      report = try exporter.run(progress: progress.update, isCancelled: { SignalTrap.isRaised })
+    } catch {
+      progress.finish()
+      throw CommandFailure(error)
+    }
+    progress.finish()
+    guard !output.quiet else { return }
+    for (path, count) in report.damage.sorted(by: { $0.key < $1.key }) where count > 0 {
+      console.err("clipmerge: warning: \(path): skipped \(count) damaged packets or frames\n")
+    }
+    let seconds = String(format: "%.3f", report.duration.seconds)
+    console.err("clipmerge: wrote \(report.path) (\(seconds) s, \(report.videoFrames) frames, \(report.audioSamples) audio samples)\n")
+  }
+
+  /// Whether two paths name the same file (device and inode), whatever their spelling.
+  static func sameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat()
+    var sb = stat()
+    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+  }
+}

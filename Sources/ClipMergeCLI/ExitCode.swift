@@ -1,0 +1,28 @@
+/// The process exit codes clipmerge documents (the BSD sysexits values, plus 130 for an interrupt).
+public enum ExitCode: Int32, Sendable, CaseIterable {
+  case success = 0
+  /// The command line is wrong.
+  case usage = 64
+  /// An input or spec has bad data: not media, no usable stream, damaged, an impossible composition.
+  case dataError = 65
+  /// An input is missing or cannot be read.
+  case noInput = 66
+  /// A failure of clipmerge itself.
+  case software = 70
+  /// The output cannot be created or written.
+  case cannotCreate = 73
+  /// Stopped by SIGINT or SIGTERM.
+  case interrupted = 130
+
+  var meaning: String {
+    switch self {
+    case .success: return "success"
+    case .usage: return "usage error: unknown option, bad value, missing argument"
+    case .dataError: return "bad input data: not media, no video stream, undecodable, impossible composition"
+    case .noInput: return "an input is missing or unreadable"
+    case .software: return "internal error"
+    case .cannotCreate: return "the output cannot be created (exists without -y, no such folder, write failed)"
+    case .interrupted: return "interrupted by SIGINT or SIGTERM (no output left behind)"
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/// A picture-in-picture: `base` fills the frame, `overlay` is fitted into it, scaled, placed (and perhaps turned)
+/// on top, with its opacity set or ramped. Builds the `Composition` that `clipmerge overlay` renders; nothing
+/// here knows how it will be rendered.
+public struct OverlayRecipe: Sendable {
+  public var base: Source
+  public var overlay: Source
+  /// The overlay's size as a fraction of its size when fitted whole into the render size.
+  public var scale: Double = 0.5
+  public var position: OverlayPosition = .topRight
+  /// Pixels between the overlay and the edges named by `position`.
+  public var margin: Double = 0
+  /// Clockwise degrees about the overlay's centre.
+  public var rotation: Double = 0
+  /// Opacity when no fade applies.
+  public var opacity: Double = 1
+  /// Opacity ramps from 0 up to `opacity` over this range.
+  public var fadeIn: TimeRange?
+  /// Opacity ramps from `opacity` down to 0 over this range.
+  public var fadeOut: TimeRange?
+  /// Default: the base's upright display size, rounded up to even numbers.
+  public var renderSize: PixelSize?
+  /// Default: the base's frame rate.
+  public var frameDuration: MediaTime?
+  public var audio: AudioChoice = .mix
+  public var background: Color = .black
+  public var export = ExportSettings()
+
+  public static let baseVideoTrack = TrackID(1)
+  public static let overlayVideoTrack = TrackID(2)
+  public static let baseAudioTrack = TrackID(3)
+  public static let overlayAudioTrack = TrackID(4)
+
+  public init(base: Source, overlay: Source) {
+    self.base = base
+    self.overlay = overlay
+  }
+
+  /// The composition: both clips from time zero for their whole length; the output lasts as long as the longer.
+  public func makeComposition() -> Composition {
+    let size = renderSize ?? Self.evenSize(base.info.video?.displaySize ?? PixelSize(width: 2, height: 2))
+    let frameDuration = self.frameDuration ?? base.info.video?.preferredFrameDuration ?? MediaTime.ticks(1, rate: 30)
+    var tracks: [Track] = []
+    func whole(_ source: Source) -> [Segment] {
+      [Segment(source: source.id, sourceRange: TimeRange(start: .zero, duration: source.info.duration), at: .zero)]
+    }
+    tracks.append(Track(id: Self.baseVideoTrack, kind: .video, segments: whole(base)))
+    tracks.append(Track(id: Self.overlayVideoTrack, kind: .video, segments: whole(overlay)))
+    if (audio == .mix || audio == .base) && base.info.audio != nil {
+      tracks.append(Track(id: Self.baseAudioTrack, kind: .audio, segments: whole(base)))
+    }
+    if (audio == .mix || audio == .overlay) && overlay.info.audio != nil {
+      tracks.append(Track(id: Self.overlayAudioTrack, kind: .audio, segments: whole(overlay)))
+    }
+    let duration = tracks.map(\.end).max() ?? .zero
+    let layers = [
+      LayerInstruction(
+        trackID: Self.overlayVideoTrack, transform: Keyframed(overlayTransform(in: size)), opacity: overlayOpacity),
+      LayerInstruction(trackID: Self.baseVideoTrack, transform: Keyframed(Self.fit(base, in: size))),
+    ]
+    let video = VideoComposition(
+      renderSize: size, frameDuration: frameDuration, backgroundColor: background,
+      instructions: [VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: duration), layers: layers)])
+    return Composition(sources: [base, overlay], tracks: tracks, video: video, export: export)
+  }
+
+  var overlayOpacity: Keyframed<Double> {
+    var value = Keyframed(fadeIn == nil ? opacity : 0)
+    if let fadeIn { value.ramp(from: 0, to: opacity, over: fadeIn) }
+    if let fadeOut { value.ramp(from: opacity, to: 0, over: fadeOut) }
+    return value
+  }
+
+  /// Scales the overlay's upright picture to whole pixels, turns it about its centre, puts it in place.
+  func overlayTransform(in size: PixelSize) -> AffineTransform {
+    let display = overlay.info.video?.displaySize ?? PixelSize(width: 1, height: 1)
+    let fitted = min(Double(size.width) / Double(display.width), Double(size.height) / Double(display.height))
+    let width = max(1, (Double(display.width) * fitted * scale).rounded())
+    let height = max(1, (Double(display.height) * fitted * scale).rounded())
+    let origin = position.origin(size: (width, height), frame: size, margin: margin)
+    var t = AffineTransform.scale(x: width / Double(display.width), y: height / Double(display.height))
+    if rotation != 0 {
+      t = t.concatenating(.translation(x: -width / 2, y: -height / 2))
+        .concatenating(.rotation(degrees: rotation))
+        .concatenating(.translation(x: width / 2, y: height / 2))
+    }
+    return t.concatenating(.translation(x: origin.x.rounded(), y: origin.y.rounded()))
+  }
+
+  /// Fits a source's upright picture whole into `size`, centred (bars where the aspect differs).
+  static func fit(_ source: Source, in size: PixelSize) -> AffineTransform {
+    let display = source.info.video?.displaySize ?? size
+    let s = min(Double(size.width) / Double(display.width), Double(size.height) / Double(display.height))
+    let width = (Double(display.width) * s).rounded()
+    let height = (Double(display.height) * s).rounded()
+    return AffineTransform.scale(x: width / Double(display.width), y: height / Double(display.height))
+      .concatenating(
+        .translation(x: ((Double(size.width) - width) / 2).rounded(), y: ((Double(size.height) - height) / 2).rounded()))
+  }
+
+  /// `size` with each side rounded up to an even number (H.264 4:2:0 needs it).
+  static func evenSize(_ size: PixelSize) -> PixelSize {
+    PixelSize(width: max(2, size.width + size.width % 2), height: max(2, size.height + size.height % 2))
+  }
+}

@@ -1,0 +1,41 @@
+import Composition
+
+/// What went wrong in the engine, grouped by stage, each naming the file involved.
+public enum EngineError: Error, Sendable {
+  /// The input does not exist or cannot be read.
+  case inputUnreadable(path: String, reason: String)
+  /// The input exists but is not media FFmpeg can read, or lacks what is needed.
+  case invalidInput(path: String, reason: String)
+  /// Decoding failed at a time in the input (damaged data).
+  case decodeFailed(path: String, time: MediaTime?, reason: String)
+  /// The output cannot be created or written.
+  case outputFailed(path: String, reason: String)
+  /// The composition is not valid.
+  case invalidComposition(InvalidComposition)
+  /// The render was interrupted by a signal.
+  case interrupted
+  /// A failure of the engine itself or of an encoder.
+  case internalFailure(String)
+}
+
+extension EngineError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .inputUnreadable(let path, let reason): return "\(path): \(reason)"
+    case .invalidInput(let path, let reason): return "\(path): \(reason)"
+    case .decodeFailed(let path, let time, let reason):
+      let at = time.map { " at \(Self.format($0))" } ?? ""
+      return "\(path): decoding failed\(at): \(reason)"
+    case .outputFailed(let path, let reason): return "\(path): \(reason)"
+    case .invalidComposition(let invalid): return "invalid composition: \(invalid)"
+    case .interrupted: return "interrupted"
+    case .internalFailure(let message): return "internal error: \(message)"
+    }
+  }
+
+  static func format(_ time: MediaTime) -> String {
+    let ms = time.count(of: MediaTime.ticks(1, rate: 1000), rounding: .toNearestOrAwayFromZero)
+    let fraction = String(ms % 1000)
+    return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
+  }
+}

@@ -1,0 +1,111 @@
+import CFFmpeg
+import Composition
+import Foundation
+
+/// Reads a file's facts for the model: container, duration, the video and audio streams clipmerge will use.
+public enum MediaProbe {
+  /// Probes `path`; throws `EngineError` naming the file when it is missing, unreadable, not media, or has no
+  /// stream clipmerge can decode.
+  public static func probe(_ path: String) throws(EngineError) -> MediaInfo {
+    try checkReadable(path)
+    let input: InputFile
+    do {
+      input = try InputFile(path: path)
+    } catch {
+      throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error.message))")
+    }
+    return try info(of: input)
+  }
+
+  /// Fails early for a missing file, a directory or a file without read permission.
+  static func checkReadable(_ path: String) throws(EngineError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .inputUnreadable(path: path, reason: "no such file")
+    }
+    if isDirectory.boolValue { throw .inputUnreadable(path: path, reason: "is a directory, not a media file") }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw .inputUnreadable(path: path, reason: "permission denied")
+    }
+  }
+
+  static func info(of input: InputFile) throws(EngineError) -> MediaInfo {
+    let video = StreamSelection.videoStream(of: input)
+    let audio = StreamSelection.audioStream(of: input)
+    if video == nil && audio == nil {
+      throw .invalidInput(path: input.path, reason: "no video or audio stream clipmerge can decode")
+    }
+    var info = MediaInfo(container: input.containerName, duration: duration(of: input), video: nil, audio: nil)
+    if let video { info.video = videoInfo(input.stream(video)) }
+    if let audio { info.audio = audioInfo(input.stream(audio)) }
+    return info
+  }
+
+  /// The container's duration from the file's start, or the longest stream's when the container has none.
+  static func duration(of input: InputFile) -> MediaTime {
+    let d = input.format.pointee.duration
+    if d != cm_nopts_value() && d > 0 {
+      return MediaTime(value: d, timescale: cm_time_base()) ?? .zero
+    }
+    var longest = MediaTime.zero
+    for i in 0..<input.streamCount {
+      let stream = input.stream(i)
+      let tb = stream.pointee.time_base
+      guard stream.pointee.duration != cm_nopts_value(), tb.den > 0,
+        let t = MediaTime(value: stream.pointee.duration, timescale: 1)?.multiplied(
+          by: Int64(tb.num), dividedBy: Int64(tb.den))
+      else { continue }
+      longest = max(longest, t)
+    }
+    return longest
+  }
+
+  static func videoInfo(_ stream: UnsafeMutablePointer<AVStream>) -> VideoStreamInfo {
+    let par = stream.pointee.codecpar.unsafelyUnwrapped.pointee
+    let sar = av_guess_sample_aspect_ratio(nil, stream, nil)
+    return VideoStreamInfo(
+      codec: String(cString: avcodec_get_name(par.codec_id)),
+      width: Int(par.width), height: Int(par.height),
+      sampleAspectNum: Int(sar.num), sampleAspectDen: Int(sar.den),
+      orientation: orientation(of: stream),
+      nominalFrameDuration: frameDuration(stream.pointee.r_frame_rate),
+      averageFrameDuration: frameDuration(stream.pointee.avg_frame_rate),
+      pixelFormat: av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)).map { String(cString: $0) } ?? "unknown")
+  }
+
+  static func audioInfo(_ stream: UnsafeMutablePointer<AVStream>) -> AudioStreamInfo {
+    var par = stream.pointee.codecpar.unsafelyUnwrapped.pointee
+    var buffer = [CChar](repeating: 0, count: 64)
+    av_channel_layout_describe(&par.ch_layout, &buffer, buffer.count)
+    return AudioStreamInfo(
+      codec: String(cString: avcodec_get_name(par.codec_id)), sampleRate: Int(par.sample_rate),
+      channels: Int(par.ch_layout.nb_channels),
+      layout: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+  }
+
+  /// 1 / rate, or nil when the rate is unknown or absurd.
+  static func frameDuration(_ rate: AVRational) -> MediaTime? {
+    guard rate.num > 0, rate.den > 0, let d = MediaTime(value: Int64(rate.den), timescale: rate.num) else {
+      return nil
+    }
+    return d
+  }
+
+  /// The rotation and mirroring of the stream's display matrix, snapped to quarter turns; scale is ignored
+  /// (FFmpeg already turns a scaling matrix into the sample aspect ratio).
+  static func orientation(of stream: UnsafeMutablePointer<AVStream>) -> Orientation {
+    guard let m = cm_stream_display_matrix(stream) else { return .upright }
+    var a = Double(m[0]) / 65536
+    var b = Double(m[1]) / 65536
+    let c = Double(m[3]) / 65536
+    let d = Double(m[4]) / 65536
+    let mirrored = a * d - b * c < 0
+    if mirrored {
+      a = -a
+      b = -b
+    }
+    guard a.isFinite, b.isFinite, a != 0 || b != 0 else { return .upright }
+    let degrees = atan2(b, a) * 180 / .pi
+    return Orientation(quarterTurns: Int((degrees / 90).rounded()), mirrored: mirrored)
+  }
+}

@@ -1,0 +1,97 @@
+import Composition
+
+/// Draws a picture through any affine transform (rotation, shear, flips, fractional positions) with bilinear
+/// sampling and antialiased edges, blending with an opacity. Works per 4:2:0 plane; each output row is clipped
+/// to the exact span the transformed picture covers, so the inner loop only touches covered pixels.
+enum AffineBlitter {
+  /// Draws `source` into `target`; `transform` maps source pixels to target pixels.
+  static func draw(_ source: Frame, transform: AffineTransform, opacity: Double, into target: Frame) {
+    guard opacity > 0, let inverse = transform.inverted() else { return }
+    let box = transform.boundingBox(width: Double(source.width), height: Double(source.height))
+    let geometry = Geometry(
+      inverse: inverse, sourceWidth: Double(source.width), sourceHeight: Double(source.height),
+      scaleU: (transform.a * transform.a + transform.b * transform.b).squareRoot(),
+      scaleV: (transform.c * transform.c + transform.d * transform.d).squareRoot(), opacity: min(opacity, 1))
+    for plane in 0..<3 {
+      guard let src = PlaneView(source, plane: plane), let dst = PlaneView(target, plane: plane) else { continue }
+      drawPlane(src, into: dst, subsampling: plane == 0 ? 1 : 2, box: box, geometry: geometry)
+    }
+  }
+
+  struct Geometry {
+    let inverse: AffineTransform
+    let sourceWidth, sourceHeight: Double
+    /// Target pixels per source pixel along the source's x and y axes (for edge antialiasing).
+    let scaleU, scaleV: Double
+    let opacity: Double
+  }
+
+  private static func drawPlane(_ src: PlaneView, into dst: PlaneView, subsampling sub: Int, box: Rect, geometry g: Geometry) {
+    let s = Double(sub)
+    let rowStart = max(0, Int((box.y / s).rounded(.down)) - 1)
+    let rowEnd = min(dst.height, Int(((box.y + box.height) / s).rounded(.up)) + 1)
+    guard rowStart < rowEnd else { return }
+    let inv = g.inverse
+    // Source coordinates move by (du, dv) per target pixel of this plane.
+    let du = inv.a * s
+    let dv = inv.b * s
+    // Coverage is positive while u is within half a target pixel outside the picture's edge.
+    let marginU = 0.5 / max(g.scaleU, 1e-9)
+    let marginV = 0.5 / max(g.scaleV, 1e-9)
+    let maxX = Double(src.width - 1)
+    let maxY = Double(src.height - 1)
+    for row in rowStart..<rowEnd {
+      let ly = (Double(row) + 0.5) * s
+      let u0 = inv.a * 0.5 * s + inv.c * ly + inv.tx
+      let v0 = inv.b * 0.5 * s + inv.d * ly + inv.ty
+      var span = 0.0...Double(dst.width - 1)
+      guard
+        let spanU = clip(span, start: u0, step: du, low: -marginU, high: g.sourceWidth + marginU),
+        let spanUV = clip(spanU, start: v0, step: dv, low: -marginV, high: g.sourceHeight + marginV)
+      else { continue }
+      span = spanUV
+      let first = max(0, Int(span.lowerBound.rounded(.up)))
+      let last = min(dst.width - 1, Int(span.upperBound.rounded(.down)))
+      guard first <= last else { continue }
+      let out = dst.row(row)
+      for x in first...last {
+        let u = u0 + Double(x) * du
+        let v = v0 + Double(x) * dv
+        let coverU = min(max(min(u, g.sourceWidth - u) * g.scaleU + 0.5, 0), 1)
+        let coverV = min(max(min(v, g.sourceHeight - v) * g.scaleV + 0.5, 0), 1)
+        let alpha = coverU * coverV * g.opacity
+        guard alpha > 0 else { continue }
+        // Plane coordinates with pixel centres on integers, clamped to the plane.
+        let pu = min(max(u / s - 0.5, 0), maxX)
+        let pv = min(max(v / s - 0.5, 0), maxY)
+        let x0 = Int(pu)
+        let y0 = Int(pv)
+        let fx = pu - Double(x0)
+        let fy = pv - Double(y0)
+        let x1 = min(x0 + 1, src.width - 1)
+        let y1 = min(y0 + 1, src.height - 1)
+        let r0 = src.row(y0)
+        let r1 = src.row(y1)
+        let top = Double(r0[x0]) + (Double(r0[x1]) - Double(r0[x0])) * fx
+        let bottom = Double(r1[x0]) + (Double(r1[x1]) - Double(r1[x0])) * fx
+        let value = top + (bottom - top) * fy
+        let old = Double(out[x])
+        out[x] = UInt8(min(max((old + (value - old) * alpha).rounded(), 0), 255))
+      }
+    }
+  }
+
+  /// Narrows `span` (target x) to where `start + x·step` lies strictly between `low` and `high`; nil if empty.
+  private static func clip(
+    _ span: ClosedRange<Double>, start: Double, step: Double, low: Double, high: Double
+  ) -> ClosedRange<Double>? {
+    if abs(step) < 1e-12 {
+      return start > low && start < high ? span : nil
+    }
+    let a = (low - start) / step
+    let b = (high - start) / step
+    let lo = max(span.lowerBound, min(a, b))
+    let hi = min(span.upperBound, max(a, b))
+    return lo <= hi ? lo...hi : nil
+  }
+}

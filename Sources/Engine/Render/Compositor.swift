@@ -1,0 +1,73 @@
+import CFFmpeg
+import Composition
+
+/// Composes layers over a background into an output frame. A layer that is only scaled and moved to whole
+/// pixels is scaled by swscale (once per source picture) and blended 1:1; any other transform goes through the
+/// affine blitter, after swscale has shrunk the picture when the transform shrinks it more than twofold.
+final class Compositor {
+  let matrix: ColorMatrix
+  private let scalers: ScalerCache
+  /// The last scaled picture of each track, reused while the same picture shows at the same size.
+  private var scaled: [TrackID: (serial: Int, width: Int, height: Int, frame: Frame)] = [:]
+
+  init(matrix: ColorMatrix, scalers: ScalerCache) {
+    self.matrix = matrix
+    self.scalers = scalers
+  }
+
+  /// Fills `frame` with `background`, then draws `layers` bottom first.
+  func compose(_ layers: [LayerDraw], background: Color, into frame: Frame) throws(FFmpegError) {
+    let yuv = matrix.yuv(red: background.red, green: background.green, blue: background.blue)
+    for (plane, value) in [yuv.y, yuv.u, yuv.v].enumerated() {
+      PlaneView(frame, plane: plane)?.fill(value)
+    }
+    for layer in layers { try draw(layer, into: frame) }
+  }
+
+  /// Forgets cached pictures of tracks not in `active`.
+  func retain(tracks active: Set<TrackID>) {
+    for track in scaled.keys where !active.contains(track) { scaled[track] = nil }
+  }
+
+  private func draw(_ layer: LayerDraw, into frame: Frame) throws(FFmpegError) {
+    guard layer.opacity > 0 else { return }
+    let t = layer.transform
+    let w = Double(layer.picture.width)
+    let h = Double(layer.picture.height)
+    if t.isAxisAligned, t.a > 0, t.d > 0 {
+      let width = t.a * w
+      let height = t.d * h
+      if Self.isWhole(width), Self.isWhole(height), Self.isWhole(t.tx), Self.isWhole(t.ty), width >= 1, height >= 1 {
+        let picture = try resized(layer, width: Int(width.rounded()), height: Int(height.rounded()))
+        Blender.blend(picture, into: frame, x: Int(t.tx.rounded()), y: Int(t.ty.rounded()), opacity: layer.opacity)
+        return
+      }
+    }
+    // Shrinking by more than 2× with bilinear sampling aliases: let swscale shrink first.
+    let scaleX = (t.a * t.a + t.b * t.b).squareRoot()
+    let scaleY = (t.c * t.c + t.d * t.d).squareRoot()
+    if scaleX < 0.5 || scaleY < 0.5 {
+      let width = max(2, Int((w * scaleX).rounded(.up)))
+      let height = max(2, Int((h * scaleY).rounded(.up)))
+      let picture = try resized(layer, width: width, height: height)
+      let back = AffineTransform.scale(x: w / Double(width), y: h / Double(height))
+      AffineBlitter.draw(picture, transform: back.concatenating(t), opacity: layer.opacity, into: frame)
+      return
+    }
+    AffineBlitter.draw(layer.picture, transform: t, opacity: layer.opacity, into: frame)
+  }
+
+  private func resized(_ layer: LayerDraw, width: Int, height: Int) throws(FFmpegError) -> Frame {
+    if width == layer.picture.width && height == layer.picture.height { return layer.picture }
+    if let cached = scaled[layer.track], cached.serial == layer.serial, cached.width == width,
+      cached.height == height
+    {
+      return cached.frame
+    }
+    let frame = try scalers.convert(layer.picture, width: width, height: height, matrix: matrix)
+    scaled[layer.track] = (layer.serial, width, height, frame)
+    return frame
+  }
+
+  private static func isWhole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
+}

@@ -1,0 +1,13 @@
+import Composition
+
+/// One layer of one output frame, ready to draw: a normalized picture, where it goes, how opaque it is.
+struct LayerDraw {
+  /// Identifies the layer's source picture in caches: the track and the picture's serial.
+  var track: TrackID
+  var serial: Int
+  /// 8-bit 4:2:0 limited range in the output matrix.
+  var picture: Frame
+  /// Maps picture pixels to render pixels.
+  var transform: AffineTransform
+  var opacity: Double
+}

@@ -1,0 +1,45 @@
+import CFFmpeg
+
+/// Keeps the swscale contexts in use, one per conversion (source size, format, matrix → target size).
+final class ScalerCache {
+  private var scalers: [Scaler.Key: Scaler] = [:]
+
+  /// Converts `frame` to a new 8-bit 4:2:0 limited-range frame of `width`×`height` in `matrix`.
+  func convert(_ frame: Frame, width: Int, height: Int, matrix: ColorMatrix) throws(FFmpegError) -> Frame {
+    let key = Scaler.Key(
+      sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pointer.pointee.format,
+      sourceMatrix: ColorMatrix(declared: frame.pointer.pointee.colorspace, height: frame.height),
+      sourceFullRange: Self.isFullRange(frame), targetWidth: width, targetHeight: height, targetMatrix: matrix)
+    let scaler: Scaler
+    if let cached = scalers[key] {
+      scaler = cached
+    } else {
+      if scalers.count > 16 { scalers.removeAll() }
+      scaler = try Scaler(key)
+      scalers[key] = scaler
+    }
+    let target = try Frame(width: width, height: height, format: AV_PIX_FMT_YUV420P)
+    try scaler.scale(frame, into: target)
+    target.pointer.pointee.colorspace = matrix.avColorspace
+    target.pointer.pointee.color_range = AVCOL_RANGE_MPEG
+    return target
+  }
+
+  /// The picture as 8-bit 4:2:0 limited range in `matrix`: the frame itself when it already is.
+  func normalize(_ picture: SourcePicture, matrix: ColorMatrix) throws(FFmpegError) -> Frame {
+    if let done = picture.normalized { return done }
+    let frame = picture.frame
+    let ready =
+      frame.pixelFormat == AV_PIX_FMT_YUV420P && !Self.isFullRange(frame)
+      && ColorMatrix(declared: frame.pointer.pointee.colorspace, height: frame.height) == matrix
+    let result = ready ? frame : try convert(frame, width: frame.width, height: frame.height, matrix: matrix)
+    picture.normalized = result
+    return result
+  }
+
+  static func isFullRange(_ frame: Frame) -> Bool {
+    let format = frame.pixelFormat
+    return frame.pointer.pointee.color_range == AVCOL_RANGE_JPEG || format == AV_PIX_FMT_YUVJ420P
+      || format == AV_PIX_FMT_YUVJ422P || format == AV_PIX_FMT_YUVJ444P
+  }
+}

@@ -1,0 +1,18 @@
+import Composition
+
+/// One decoded picture of a source, with its presentation time in source coordinates.
+final class SourcePicture {
+  /// The decoded frame, possibly sharing buffers with the decoder: read only.
+  let frame: Frame
+  let time: MediaTime
+  /// Unique within its reader, increasing: identifies the picture in caches.
+  let serial: Int
+  /// The picture as 8-bit 4:2:0 limited range in the output's matrix, made on first use.
+  var normalized: Frame?
+
+  init(frame: Frame, time: MediaTime, serial: Int) {
+    self.frame = frame
+    self.time = time
+    self.serial = serial
+  }
+}
