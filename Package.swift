@@ -21,8 +21,10 @@ let package = Package(
     .target(name: "Engine", dependencies: ["Composition", "CFFmpeg"]),
     .target(name: "ClipMergeCLI", dependencies: ["Composition", "Engine"]),
     .executableTarget(name: "clipmerge", dependencies: ["ClipMergeCLI"]),
+    .target(name: "TestSupport", dependencies: ["Engine", "Composition"], path: "Tests/TestSupport"),
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
-    .testTarget(name: "EngineTests", dependencies: ["Engine", "Composition"]),
-    .testTarget(name: "ClipMergeCLITests", dependencies: ["ClipMergeCLI", "Engine", "Composition"]),
+    .testTarget(name: "EngineTests", dependencies: ["Engine", "Composition", "TestSupport"]),
+    .testTarget(
+      name: "ClipMergeCLITests", dependencies: ["ClipMergeCLI", "Engine", "Composition", "TestSupport"]),
   ]
 )

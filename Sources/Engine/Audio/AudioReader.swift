@@ -56,6 +56,15 @@ final class AudioReader {
     if start > Int64(format.sampleRate) { seek(to: MediaTime.ticks(start, rate: format.sampleRate)) }
   }
 
+  /// Whether every sample of the stream has been read (what follows is silence).
+  var isExhausted: Bool { drained && buffer[0].count == bufferOffset }
+
+  /// Decodes ahead until at least `count` samples are buffered or the stream ends; returns how many are.
+  func buffered(atLeast count: Int) throws(EngineError) -> Int {
+    try fill(upTo: position + Int64(count))
+    return buffer[0].count - bufferOffset
+  }
+
   /// Adds `count` samples from the current position, times `gain(i)` for sample i of the call, into
   /// `mix[channel][offset + i]`, and moves on by `count`.
   func read(count: Int, into mix: inout [[Float]], offset: Int, gain: (Int) -> Float) throws(EngineError) {

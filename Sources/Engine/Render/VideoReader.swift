@@ -49,6 +49,15 @@ final class VideoReader {
     if start > .zero { seek(to: start) }
   }
 
+  /// The next picture in presentation order, ignoring times (to walk a whole stream); nil at its end.
+  func nextPicture() throws(EngineError) -> SourcePicture? {
+    if let next = pending {
+      pending = nil
+      return next
+    }
+    return try decodeNext()
+  }
+
   /// The picture showing at source time `time`; nil only when the stream has no picture at all.
   /// Times must not go backwards between calls.
   func picture(at time: MediaTime) throws(EngineError) -> SourcePicture? {

@@ -1,0 +1,35 @@
+import Composition
+
+/// A decoded picture copied out as 8-bit 4:2:0 planes, for checking pixels (tests, diagnostics).
+public struct PictureSample: Sendable {
+  public let time: MediaTime
+  public let width: Int
+  public let height: Int
+  let luma: [UInt8]
+  let cb: [UInt8]
+  let cr: [UInt8]
+
+  init(frame: Frame, time: MediaTime) {
+    self.time = time
+    width = frame.width
+    height = frame.height
+    func copy(_ plane: Int) -> [UInt8] {
+      guard let view = PlaneView(frame, plane: plane) else { return [] }
+      var out = [UInt8]()
+      out.reserveCapacity(view.width * view.height)
+      for y in 0..<view.height { out.append(contentsOf: UnsafeBufferPointer(start: view.row(y), count: view.width)) }
+      return out
+    }
+    luma = copy(0)
+    cb = copy(1)
+    cr = copy(2)
+  }
+
+  /// Y', Cb, Cr at pixel (x, y) (chroma of the 2×2 block holding it); nil outside the picture.
+  public func yuv(x: Int, y: Int) -> (y: Int, u: Int, v: Int)? {
+    guard x >= 0, y >= 0, x < width, y < height else { return nil }
+    let cw = (width + 1) / 2
+    let c = (y / 2) * cw + x / 2
+    return (Int(luma[y * width + x]), Int(cb[c]), Int(cr[c]))
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Runs the built `clipmerge` executable as a user would, capturing its exit code and output.
+public enum ClipmergeProcess {
+  public struct Result: Sendable {
+    public var code: Int32
+    public var stdout: String
+    public var stderr: String
+  }
+
+  /// The executable built beside the test bundle.
+  public static var executable: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("clipmerge")
+  }
+
+  public static func run(_ arguments: [String]) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      code: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+}
