@@ -74,7 +74,7 @@ final class ExportSession {
     }
     while samplesWritten < totalSamples {
       if isCancelled() { throw .interrupted }
-      try encodeAudio(upTo: min(samplesWritten + 48_000, totalSamples))
+      try encodeAudio(upTo: min(samplesWritten + 48_000, totalSamples), allowShortFrame: true)
       if let rate = audio?.renderer.format.sampleRate {
         progress(
           ExportProgress(
@@ -93,12 +93,14 @@ final class ExportSession {
       damage: video?.renderer.damage ?? [:])
   }
 
-  /// Mixes and encodes audio frames until `end` samples are written (the last frame may be short).
-  private func encodeAudio(upTo end: Int64) throws(EngineError) {
+  /// Mixes and encodes whole audio frames while they fit before sample `end`. Only the stream's last frame may
+  /// be short (`allowShortFrame`): the encoder pads a short frame with silence, which must happen once, at the end.
+  private func encodeAudio(upTo end: Int64, allowShortFrame: Bool = false) throws(EngineError) {
     guard var audio else { return }
     let frameSize = audio.block[0].count
     while samplesWritten < end {
       let count = Int(min(Int64(frameSize), end - samplesWritten))
+      if count < frameSize && !allowShortFrame { break }
       try audio.renderer.render(from: samplesWritten, count: count, into: &audio.block)
       let frame: Frame
       do {
