@@ -1,7 +1,8 @@
 import XCTest
 
-@testable import Composition
 import struct Composition.AffineTransform
+
+@testable import Composition
 
 final class AffineTransformTests: XCTestCase {
   func testConcatenationAppliesSelfFirst() {

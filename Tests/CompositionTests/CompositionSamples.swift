@@ -4,7 +4,9 @@ import Composition
 enum CompositionSamples {
   static func s(_ text: String) -> MediaTime { MediaTime(parsing: text)! }
 
-  static func source(_ id: Int, seconds: String = "4", video: Bool = true, audio: Bool = true, width: Int = 320, height: Int = 240) -> Source {
+  static func source(
+    _ id: Int, seconds: String = "4", video: Bool = true, audio: Bool = true, width: Int = 320, height: Int = 240
+  ) -> Source {
     Source(
       id: SourceID(id), path: "clip\(id).mp4",
       info: MediaInfo(
@@ -21,15 +23,20 @@ enum CompositionSamples {
     let range = TimeRange(start: .zero, duration: s("4"))
     let video = Track(
       id: TrackID(1), kind: .video,
-      segments: [Segment(source: a.id, sourceRange: range, at: .zero), Segment(source: b.id, sourceRange: range, at: s("4"))])
+      segments: [
+        Segment(source: a.id, sourceRange: range, at: .zero), Segment(source: b.id, sourceRange: range, at: s("4")),
+      ])
     let audio = Track(
       id: TrackID(2), kind: .audio,
-      segments: [Segment(source: a.id, sourceRange: range, at: .zero), Segment(source: b.id, sourceRange: range, at: s("4"))])
+      segments: [
+        Segment(source: a.id, sourceRange: range, at: .zero), Segment(source: b.id, sourceRange: range, at: s("4")),
+      ])
     let instruction = VideoCompositionInstruction(
       timeRange: TimeRange(start: .zero, duration: s("8")), layers: [LayerInstruction(trackID: TrackID(1))])
     return Composition(
       sources: [a, b], tracks: [video, audio],
-      video: VideoComposition(renderSize: PixelSize(width: 320, height: 240), frameDuration: s("1/30"), instructions: [instruction]),
+      video: VideoComposition(
+        renderSize: PixelSize(width: 320, height: 240), frameDuration: s("1/30"), instructions: [instruction]),
       audioMix: AudioMix(parameters: [AudioMixParameters(trackID: TrackID(2), volume: Keyframed(0.8))]))
   }
 }

@@ -120,7 +120,8 @@ final class CompositionValidationTests: XCTestCase {
   }
 
   func testEmptyInstruction() {
-    XCTAssertEqual(problems { $0.video?.instructions[0].timeRange.duration = .zero }, [.emptyInstruction(instruction: 0)])
+    XCTAssertEqual(
+      problems { $0.video?.instructions[0].timeRange.duration = .zero }, [.emptyInstruction(instruction: 0)])
   }
 
   func testOverlappingInstructions() {
@@ -165,7 +166,8 @@ final class CompositionValidationTests: XCTestCase {
   func testEmptyRamp() {
     XCTAssertEqual(
       problems {
-        $0.video?.instructions[0].layers[0].opacity.ramp(from: 0, to: 1, over: TimeRange(start: s("1"), duration: .zero))
+        $0.video?.instructions[0].layers[0].opacity.ramp(
+          from: 0, to: 1, over: TimeRange(start: s("1"), duration: .zero))
       },
       [.emptyRamp(context: "instruction 0 layer 0 opacity")])
   }
@@ -173,7 +175,8 @@ final class CompositionValidationTests: XCTestCase {
   func testOverlappingRamps() {
     XCTAssertEqual(
       problems {
-        $0.video?.instructions[0].layers[0].opacity.ramp(from: 0, to: 1, over: TimeRange(start: s("1"), duration: s("2")))
+        $0.video?.instructions[0].layers[0].opacity.ramp(
+          from: 0, to: 1, over: TimeRange(start: s("1"), duration: s("2")))
         $0.video?.instructions[0].layers[0].opacity.set(0.5, at: s("2"))
       },
       [.overlappingRamps(context: "instruction 0 layer 0 opacity")])
@@ -192,7 +195,8 @@ final class CompositionValidationTests: XCTestCase {
 
   func testVolumeOutOfRange() {
     XCTAssertEqual(
-      problems { $0.audioMix.parameters[0].volume = Keyframed(-0.5) }, [.volumeOutOfRange(track: TrackID(2), value: -0.5)])
+      problems { $0.audioMix.parameters[0].volume = Keyframed(-0.5) },
+      [.volumeOutOfRange(track: TrackID(2), value: -0.5)])
   }
 
   func testCrfOutOfRange() {

@@ -1,7 +1,8 @@
 import XCTest
 
-@testable import Composition
 import struct Composition.AffineTransform
+
+@testable import Composition
 
 final class KeyframedTests: XCTestCase {
   func s(_ text: String) -> MediaTime { MediaTime(parsing: text)! }

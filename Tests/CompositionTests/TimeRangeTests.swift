@@ -19,7 +19,8 @@ final class TimeRangeTests: XCTestCase {
     XCTAssertNil(range.intersection(next))
     let inside = TimeRange(start: MediaTime(value: 29, timescale: 10)!, duration: MediaTime(seconds: 1))
     XCTAssertTrue(range.overlaps(inside))
-    XCTAssertEqual(range.intersection(inside), TimeRange(start: MediaTime(value: 29, timescale: 10)!, end: MediaTime(seconds: 3)))
+    XCTAssertEqual(
+      range.intersection(inside), TimeRange(start: MediaTime(value: 29, timescale: 10)!, end: MediaTime(seconds: 3)))
   }
 
   func testEmptyRangeOverlapsNothing() {

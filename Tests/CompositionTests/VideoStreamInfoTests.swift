@@ -1,7 +1,8 @@
 import XCTest
 
-@testable import Composition
 import struct Composition.AffineTransform
+
+@testable import Composition
 
 final class VideoStreamInfoTests: XCTestCase {
   func info(_ w: Int, _ h: Int, turns: Int = 0, mirrored: Bool = false, sar: (Int, Int) = (1, 1)) -> VideoStreamInfo {

@@ -144,7 +144,8 @@ final class OverlayRenderTests: XCTestCase {
     let existing = folder.appendingPathComponent("keep.mov").path
     try Data("precious".utf8).write(to: URL(fileURLWithPath: existing))
     let composition = try RenderHelpers.recipe(base: "base.mp4", overlay: "overlay.mp4").makeComposition()
-    XCTAssertThrowsError(try Exporter(composition: composition, outputPath: existing, overwrite: false).run()) { error in
+    XCTAssertThrowsError(try Exporter(composition: composition, outputPath: existing, overwrite: false).run()) {
+      error in
       guard case .outputFailed = error as? EngineError else { return XCTFail("\(error)") }
     }
     XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "precious")

@@ -21,7 +21,9 @@ enum RenderHelpers {
   }
 
   @discardableResult
-  static func render(_ composition: Composition, name: String = "out.mov") throws -> (path: String, report: ExportReport) {
+  static func render(_ composition: Composition, name: String = "out.mov") throws -> (
+    path: String, report: ExportReport
+  ) {
     let path = FixtureFiles.temporaryFolder().appendingPathComponent(name).path
     let report = try Exporter(composition: composition, outputPath: path, overwrite: false).run()
     return (path, report)
@@ -38,13 +40,20 @@ enum RenderHelpers {
     _ picture: PictureSample, _ x: Int, _ y: Int, near expected: (y: Int, u: Int, v: Int), tolerance: Int = 3,
     _ message: String, file: StaticString = #filePath, line: UInt = #line
   ) {
-    guard let got = picture.yuv(x: x, y: y) else { return XCTFail("(\(x), \(y)) outside the picture", file: file, line: line) }
-    let ok = abs(got.y - expected.y) <= tolerance && abs(got.u - expected.u) <= tolerance && abs(got.v - expected.v) <= tolerance
-    XCTAssertTrue(ok, "\(message): pixel (\(x), \(y)) is \(got), expected \(expected) ±\(tolerance)", file: file, line: line)
+    guard let got = picture.yuv(x: x, y: y) else {
+      return XCTFail("(\(x), \(y)) outside the picture", file: file, line: line)
+    }
+    let ok =
+      abs(got.y - expected.y) <= tolerance && abs(got.u - expected.u) <= tolerance
+      && abs(got.v - expected.v) <= tolerance
+    XCTAssertTrue(
+      ok, "\(message): pixel (\(x), \(y)) is \(got), expected \(expected) ±\(tolerance)", file: file, line: line)
   }
 
   /// `a` blended toward `b` by `alpha`.
-  static func blend(_ a: (y: Int, u: Int, v: Int), _ b: (y: Int, u: Int, v: Int), _ alpha: Double) -> (y: Int, u: Int, v: Int) {
+  static func blend(_ a: (y: Int, u: Int, v: Int), _ b: (y: Int, u: Int, v: Int), _ alpha: Double) -> (
+    y: Int, u: Int, v: Int
+  ) {
     func mix(_ p: Int, _ q: Int) -> Int { Int((Double(p) + Double(q - p) * alpha).rounded()) }
     return (mix(a.y, b.y), mix(a.u, b.u), mix(a.v, b.v))
   }

@@ -1,6 +1,8 @@
 /// Renders a command's `--help` from its option table, in swift-argument-parser's layout.
 enum HelpText {
-  static func render(overview: String, usage: String, arguments: [(String, String)], options: [OptionSpec], notes: String = "")
+  static func render(
+    overview: String, usage: String, arguments: [(String, String)], options: [OptionSpec], notes: String = ""
+  )
     -> String
   {
     var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"

@@ -43,12 +43,14 @@ struct ParsedArguments: Sendable {
         if let inlineValue {
           values[name] = inlineValue
         } else {
-          guard index < arguments.count else { throw UsageError("\(argument) needs a value (\(option.valueName ?? ""))") }
+          guard index < arguments.count else {
+            throw UsageError("\(argument) needs a value (\(option.valueName ?? ""))")
+          }
           values[name] = arguments[index]
           index += 1
         }
       } else {
-        if inlineValue != nil { throw UsageError("\(argument) takes no value") }
+        if inlineValue != nil { throw UsageError("--\(name) takes no value") }
         flags.insert(name)
       }
     }

@@ -26,10 +26,15 @@ struct OutputOptions {
     overwrite = parsed.flags.contains("overwrite")
     quiet = parsed.flags.contains("quiet")
     export = ExportSettings(container: container)
-    if let crf = try parsed.value("crf", expected: "a whole number from 0 to 51", { Int($0).flatMap { (0...51).contains($0) ? $0 : nil } }) {
+    if let crf = try parsed.value(
+      "crf", expected: "a whole number from 0 to 51", { Int($0).flatMap { (0...51).contains($0) ? $0 : nil } })
+    {
       export.crf = crf
     }
-    if let preset = try parsed.value("preset", expected: "an x264 preset (\(ExportSettings.x264Presets.joined(separator: ", ")))", { ExportSettings.x264Presets.contains($0) ? $0 : nil }) {
+    if let preset = try parsed.value(
+      "preset", expected: "an x264 preset (\(ExportSettings.x264Presets.joined(separator: ", ")))",
+      { ExportSettings.x264Presets.contains($0) ? $0 : nil })
+    {
       export.preset = preset
     }
     export.optimizeForNetworkUse = !parsed.flags.contains("no-faststart")

@@ -7,12 +7,16 @@ struct OverlayCommand {
 
   static let specs: [OptionSpec] =
     [
-      OptionSpec("scale", value: "S", help: "Overlay size as a fraction of its size fitted to the frame (default 0.5)."),
-      OptionSpec("position", value: "P", help: "top-right (default), top-left, bottom-left, bottom-right, center, or X,Y (top-left corner in pixels)."),
+      OptionSpec(
+        "scale", value: "S", help: "Overlay size as a fraction of its size fitted to the frame (default 0.5)."),
+      OptionSpec(
+        "position", value: "P",
+        help: "top-right (default), top-left, bottom-left, bottom-right, center, or X,Y (top-left corner in pixels)."),
       OptionSpec("margin", value: "N", help: "Pixels from the edges for named positions (default 0)."),
       OptionSpec("rotate", value: "DEG", help: "Turn the overlay DEG degrees clockwise about its centre."),
       OptionSpec("opacity", value: "A", help: "Overlay opacity, 0-1 (default 1)."),
-      OptionSpec("fade-in", value: "START,DURATION", help: "Overlay opacity ramps from 0 over [START, START+DURATION)."),
+      OptionSpec(
+        "fade-in", value: "START,DURATION", help: "Overlay opacity ramps from 0 over [START, START+DURATION)."),
       OptionSpec("fade-out", value: "START,DURATION", help: "Overlay opacity ramps to 0 over [START, START+DURATION)."),
       OptionSpec("size", value: "WxH", help: "Render size, even numbers (default: BASE's upright display size)."),
       OptionSpec("fps", value: "R", help: "Output frame rate: 30, 29.97 or 30000/1001 (default: BASE's)."),
@@ -45,13 +49,16 @@ struct OverlayCommand {
     basePath = parsed.positionals[0]
     overlayPath = parsed.positionals[1]
     output = try OutputOptions(parsed)
-    let scale = try parsed.value("scale", expected: "a number above 0 and at most 16", ValueParsers.number(in: 0.001...16))
+    let scale = try parsed.value(
+      "scale", expected: "a number above 0 and at most 16", ValueParsers.number(in: 0.001...16))
     let position = try parsed.value("position", expected: "a named position or X,Y", OverlayPosition.init(parsing:))
-    let margin = try parsed.value("margin", expected: "a number of pixels, 0 or more", ValueParsers.number(in: 0...16384))
+    let margin = try parsed.value(
+      "margin", expected: "a number of pixels, 0 or more", ValueParsers.number(in: 0...16384))
     let rotation = try parsed.value("rotate", expected: "degrees", ValueParsers.number(in: -36000...36000))
     let opacity = try parsed.value("opacity", expected: "a number from 0 to 1", ValueParsers.number(in: 0...1))
     let fadeIn = try parsed.value("fade-in", expected: "START,DURATION with a duration above 0", ValueParsers.timeRange)
-    let fadeOut = try parsed.value("fade-out", expected: "START,DURATION with a duration above 0", ValueParsers.timeRange)
+    let fadeOut = try parsed.value(
+      "fade-out", expected: "START,DURATION with a duration above 0", ValueParsers.timeRange)
     let size = try parsed.value("size", expected: "WxH with even sides from 2 to 16384", ValueParsers.renderSize)
     let fps = try parsed.value("fps", expected: "a frame rate from 1 to 1000 (30, 29.97, 30000/1001)") { text in
       ValueParsers.frameDuration(text).flatMap {

@@ -19,9 +19,11 @@ struct RenderRunner {
 
   func render(_ composition: Composition) throws(CommandFailure) {
     for source in composition.sources where Self.sameFile(source.path, output.path) {
-      throw CommandFailure("\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
+      throw CommandFailure(
+        "\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
     }
-    let progress = ProgressLine(console: output.quiet ? Console(out: { _ in }, err: { _ in }, errIsTerminal: false) : console)
+    let progress = ProgressLine(
+      console: output.quiet ? Console(out: { _ in }, err: { _ in }, errIsTerminal: false) : console)
     let report: ExportReport
     do {
       let exporter = try Exporter(composition: composition, outputPath: output.path, overwrite: output.overwrite)
@@ -36,7 +38,9 @@ struct RenderRunner {
       console.err("clipmerge: warning: \(path): skipped \(count) damaged packets or frames\n")
     }
     let seconds = String(format: "%.3f", report.duration.seconds)
-    console.err("clipmerge: wrote \(report.path) (\(seconds) s, \(report.videoFrames) frames, \(report.audioSamples) audio samples)\n")
+    console.err(
+      "clipmerge: wrote \(report.path) (\(seconds) s, \(report.videoFrames) frames, \(report.audioSamples) audio samples)\n"
+    )
   }
 
   /// Whether two paths name the same file (device and inode), whatever their spelling.

@@ -59,7 +59,9 @@ public struct OverlayRecipe: Sendable {
     ]
     let video = VideoComposition(
       renderSize: size, frameDuration: frameDuration, backgroundColor: background,
-      instructions: [VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: duration), layers: layers)])
+      instructions: [
+        VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: duration), layers: layers)
+      ])
     return Composition(sources: [base, overlay], tracks: tracks, video: video, export: export)
   }
 
@@ -94,7 +96,8 @@ public struct OverlayRecipe: Sendable {
     let height = (Double(display.height) * s).rounded()
     return AffineTransform.scale(x: width / Double(display.width), y: height / Double(display.height))
       .concatenating(
-        .translation(x: ((Double(size.width) - width) / 2).rounded(), y: ((Double(size.height) - height) / 2).rounded()))
+        .translation(x: ((Double(size.width) - width) / 2).rounded(), y: ((Double(size.height) - height) / 2).rounded())
+      )
   }
 
   /// `size` with each side rounded up to an even number (H.264 4:2:0 needs it).

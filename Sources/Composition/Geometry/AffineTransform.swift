@@ -29,7 +29,8 @@ public struct AffineTransform: Sendable, Hashable {
       return AffineTransform(a: cos, b: sin, c: -sin, d: cos, tx: 0, ty: 0)
     }
     let r = degrees * .pi / 180
-    return AffineTransform(a: Foundation.cos(r), b: Foundation.sin(r), c: -Foundation.sin(r), d: Foundation.cos(r), tx: 0, ty: 0)
+    return AffineTransform(
+      a: Foundation.cos(r), b: Foundation.sin(r), c: -Foundation.sin(r), d: Foundation.cos(r), tx: 0, ty: 0)
   }
 
   /// `self` followed by `next`: the point goes through `self` first.

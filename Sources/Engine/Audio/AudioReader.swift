@@ -207,7 +207,8 @@ final class AudioReader {
     } else if start < end {
       let keep = max(0, Int(start - position))
       for channel in 0..<format.channels {
-        buffer[channel].removeLast(min(buffer[channel].count - bufferOffset - keep, buffer[channel].count - bufferOffset))
+        buffer[channel].removeLast(
+          min(buffer[channel].count - bufferOffset - keep, buffer[channel].count - bufferOffset))
       }
     }
     writePosition = start

@@ -37,7 +37,9 @@ final class ExportSession {
         let encoder = try EncoderFactory.audio(format, export: export, globalHeader: global)
         let stream = try output.addStream(for: encoder)
         let blockSize = max(encoder.frameSize, 1024)
-        audio = (renderer, encoder, stream, Array(repeating: [Float](repeating: 0, count: blockSize), count: format.channels))
+        audio = (
+          renderer, encoder, stream, Array(repeating: [Float](repeating: 0, count: blockSize), count: format.channels)
+        )
       }
       output.setMetadata("creation_time", Self.now())
       try output.writeHeader(options: export.optimizeForNetworkUse ? ["movflags": "+faststart"] : [:])

@@ -31,7 +31,8 @@ final class OutputTarget {
   /// Moves the finished temporary file onto the target (rename, atomic on one file system).
   func commit() throws(EngineError) {
     guard rename(temporaryPath, path) == 0 else {
-      throw .outputFailed(path: path, reason: "cannot move the finished file into place (\(String(cString: strerror(errno))))")
+      throw .outputFailed(
+        path: path, reason: "cannot move the finished file into place (\(String(cString: strerror(errno))))")
     }
     committed = true
   }

@@ -31,7 +31,8 @@ final class OutputFile {
     guard let stream = avformat_new_stream(format, nil) else {
       throw FFmpegError(function: "avformat_new_stream", code: cm_averror_enomem())
     }
-    try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer), "avcodec_parameters_from_context")
+    try check(
+      avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer), "avcodec_parameters_from_context")
     stream.pointee.time_base = encoder.timeBase
     return Int(stream.pointee.index)
   }

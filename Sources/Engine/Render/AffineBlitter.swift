@@ -26,7 +26,9 @@ enum AffineBlitter {
     let opacity: Double
   }
 
-  private static func drawPlane(_ src: PlaneView, into dst: PlaneView, subsampling sub: Int, box: Rect, geometry g: Geometry) {
+  private static func drawPlane(
+    _ src: PlaneView, into dst: PlaneView, subsampling sub: Int, box: Rect, geometry g: Geometry
+  ) {
     let s = Double(sub)
     let rowStart = max(0, Int((box.y / s).rounded(.down)) - 1)
     let rowEnd = min(dst.height, Int(((box.y + box.height) / s).rounded(.up)) + 1)

@@ -42,7 +42,8 @@ final class VideoRenderer {
       do {
         normalized = try scalers.normalize(picture, matrix: compositor.matrix)
       } catch {
-        throw EngineError.decodeFailed(path: source.path, time: picture.time, reason: "cannot convert the picture (\(error))")
+        throw EngineError.decodeFailed(
+          path: source.path, time: picture.time, reason: "cannot convert the picture (\(error))")
       }
       draws.append(
         LayerDraw(

@@ -1,0 +1,101 @@
+import Composition
+import XCTest
+
+@testable import ClipMergeCLI
+
+/// In-process parsing of argv arrays: option syntax and the usage errors that point at the argument.
+final class ArgumentParsingTests: XCTestCase {
+  let specs = OverlayCommand.specs
+
+  func testLongShortInlineAndSeparatorForms() throws {
+    let parsed = try ParsedArguments(
+      ["a.mp4", "--scale", "0.4", "--position=40,30", "-o", "out.mov", "-y", "--", "-weird.mp4"], specs: specs)
+    XCTAssertEqual(parsed.positionals, ["a.mp4", "-weird.mp4"])
+    XCTAssertEqual(parsed.values["scale"], "0.4")
+    XCTAssertEqual(parsed.values["position"], "40,30")
+    XCTAssertEqual(parsed.values["output"], "out.mov")
+    XCTAssertTrue(parsed.flags.contains("overwrite"))
+  }
+
+  func testUnknownOptionIsNamed() {
+    XCTAssertThrowsError(try ParsedArguments(["--sclae", "2"], specs: specs)) { error in
+      XCTAssertEqual((error as? UsageError)?.message, "unknown option '--sclae'")
+    }
+  }
+
+  func testMissingValue() {
+    XCTAssertThrowsError(try ParsedArguments(["a", "--scale"], specs: specs)) { error in
+      XCTAssertEqual((error as? UsageError)?.message, "--scale needs a value (S)")
+    }
+  }
+
+  func testFlagWithValueIsRefused() {
+    XCTAssertThrowsError(try ParsedArguments(["--overwrite=yes"], specs: specs)) { error in
+      XCTAssertEqual((error as? UsageError)?.message, "--overwrite takes no value")
+    }
+  }
+
+  func testOverlayDecodesEveryOption() throws {
+    let parsed = try ParsedArguments(
+      [
+        "a.mp4", "b.mp4", "-o", "out.mp4", "--scale", "0.4", "--position", "40,30", "--fade-in", "2.9,8", "--size",
+        "1280x720", "--fps", "30000/1001", "--crf", "18", "--preset", "veryfast", "--audio", "base", "--rotate", "15",
+        "--fade-out", "1:00,0.5", "--margin", "8", "--background", "#102030", "--no-faststart",
+      ], specs: specs)
+    let command = try OverlayCommand(parsed)
+    XCTAssertEqual(command.basePath, "a.mp4")
+    XCTAssertEqual(command.output.export.container, .mp4)
+    XCTAssertEqual(command.output.export.crf, 18)
+    XCTAssertEqual(command.output.export.preset, "veryfast")
+    XCTAssertFalse(command.output.export.optimizeForNetworkUse)
+    var recipe = OverlaySamples.recipe
+    command.configure(&recipe)
+    XCTAssertEqual(recipe.scale, 0.4)
+    XCTAssertEqual(recipe.position, .point(x: 40, y: 30))
+    XCTAssertEqual(recipe.fadeIn, TimeRange(start: MediaTime(parsing: "2.9")!, duration: MediaTime(seconds: 8)))
+    XCTAssertEqual(recipe.fadeOut, TimeRange(start: MediaTime(seconds: 60), duration: MediaTime(parsing: "0.5")!))
+    XCTAssertEqual(recipe.renderSize, PixelSize(width: 1280, height: 720))
+    XCTAssertEqual(recipe.frameDuration, MediaTime(value: 1001, timescale: 30000))
+    XCTAssertEqual(recipe.audio, .base)
+    XCTAssertEqual(recipe.rotation, 15)
+    XCTAssertEqual(recipe.margin, 8)
+    XCTAssertEqual(recipe.background, Color(red: 0x10, green: 0x20, blue: 0x30))
+  }
+
+  func usageError(_ arguments: [String]) -> String? {
+    do {
+      _ = try OverlayCommand(ParsedArguments(arguments, specs: specs))
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  func testBadValuesSayWhatWasExpected() {
+    let base = ["a.mp4", "b.mp4", "-o", "out.mov"]
+    XCTAssertEqual(
+      usageError(base + ["--scale", "abc"]), "--scale: expected a number above 0 and at most 16, got 'abc'")
+    XCTAssertEqual(usageError(base + ["--scale", "0"]), "--scale: expected a number above 0 and at most 16, got '0'")
+    XCTAssertEqual(
+      usageError(base + ["--size", "1279x720"]), "--size: expected WxH with even sides from 2 to 16384, got '1279x720'")
+    XCTAssertEqual(
+      usageError(base + ["--fps", "0"]), "--fps: expected a frame rate from 1 to 1000 (30, 29.97, 30000/1001), got '0'")
+    XCTAssertEqual(
+      usageError(base + ["--fade-in", "3"]), "--fade-in: expected START,DURATION with a duration above 0, got '3'")
+    XCTAssertEqual(usageError(base + ["--opacity", "1.5"]), "--opacity: expected a number from 0 to 1, got '1.5'")
+    XCTAssertEqual(usageError(base + ["--audio", "both"]), "--audio: expected mix, base, overlay or none, got 'both'")
+    XCTAssertEqual(
+      usageError(base + ["--position", "middle"]), "--position: expected a named position or X,Y, got 'middle'")
+    XCTAssertEqual(usageError(base + ["--crf", "60"]), "--crf: expected a whole number from 0 to 51, got '60'")
+    XCTAssertEqual(
+      usageError(base + ["--fade-in", "1,2", "--fade-out", "2,1"]), "--fade-in and --fade-out overlap in time")
+  }
+
+  func testMissingOutputAndWrongInputCount() {
+    XCTAssertEqual(usageError(["a.mp4", "b.mp4"]), "missing -o OUTPUT")
+    XCTAssertEqual(usageError(["a.mp4", "-o", "x.mov"]), "overlay takes two inputs, BASE and OVERLAY; got 1")
+    XCTAssertEqual(
+      usageError(["a.mp4", "b.mp4", "-o", "out.avi"]),
+      "-o: cannot tell the container from 'out.avi'; use a .mov or .mp4 name")
+  }
+}

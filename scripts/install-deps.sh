@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what clipmerge needs on Debian 12 when it is missing: FFmpeg 5.1's -dev packages, pkg-config,
+# the ffmpeg CLI (fixtures and benchmarks) and GNU time (peak memory in benchmarks). Does nothing when all
+# is present. Needs root (or sudo) only when something must be installed.
+set -euo pipefail
+need=()
+pkg-config --exists libavformat libavcodec libavutil libswscale libswresample 2>/dev/null ||
+  need+=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev)
+command -v pkg-config >/dev/null || need+=(pkg-config)
+command -v ffmpeg >/dev/null || need+=(ffmpeg)
+[[ -x /usr/bin/time ]] || need+=(time)
+((${#need[@]})) || exit 0
+echo "installing: ${need[*]}"
+sudo=""
+[[ $(id -u) -eq 0 ]] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
