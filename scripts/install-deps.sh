@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what clipmerge needs on Debian 12 when it is missing: FFmpeg 5.1's -dev packages, pkg-config,
-# the ffmpeg CLI (fixtures and benchmarks) and GNU time (peak memory in benchmarks). Does nothing when all
+# the ffmpeg CLI (fixtures and benchmarks), GNU time and bc (benchmark measurements). Does nothing when all
 # is present. Needs root (or sudo) only when something must be installed.
 set -euo pipefail
 need=()
@@ -9,6 +9,7 @@ pkg-config --exists libavformat libavcodec libavutil libswscale libswresample 2>
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v ffmpeg >/dev/null || need+=(ffmpeg)
 [[ -x /usr/bin/time ]] || need+=(time)
+command -v bc >/dev/null || need+=(bc)
 ((${#need[@]})) || exit 0
 echo "installing: ${need[*]}"
 sudo=""
