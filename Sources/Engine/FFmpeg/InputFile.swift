@@ -7,6 +7,7 @@ final class InputFile {
 
   /// Opens `path` and reads enough to know its streams (avformat_open_input, avformat_find_stream_info).
   init(path: String) throws(FFmpegError) {
+    FFmpegLog.silence()
     self.path = path
     var ctx: UnsafeMutablePointer<AVFormatContext>?
     try check(avformat_open_input(&ctx, path, nil, nil), "avformat_open_input")
