@@ -2,6 +2,7 @@
 #define CLIPMERGE_CFFMPEG_SHIM_H
 
 #include <errno.h>
+#include <string.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/audio_fifo.h>
@@ -32,6 +33,16 @@ static inline const int32_t *cm_stream_display_matrix(const AVStream *stream) {
   const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
   if (data == NULL || size < 9 * sizeof(int32_t)) return NULL;
   return (const int32_t *)data;
+}
+
+/// Copies `source`'s display matrix, if any, onto `target` (a stream being muxed). Returns 0 or an AVERROR.
+static inline int cm_copy_display_matrix(const AVStream *source, AVStream *target) {
+  const int32_t *matrix = cm_stream_display_matrix(source);
+  if (matrix == NULL) return 0;
+  uint8_t *data = av_stream_new_side_data(target, AV_PKT_DATA_DISPLAYMATRIX, 9 * sizeof(int32_t));
+  if (data == NULL) return AVERROR(ENOMEM);
+  memcpy(data, matrix, 9 * sizeof(int32_t));
+  return 0;
 }
 
 static inline int cm_pix_fmt_flags(enum AVPixelFormat format) {

@@ -9,7 +9,10 @@ public enum ClipMerge {
     HelpText.render(
       overview: "Join, overlay and soundtrack video from the shell, on FFmpeg's libraries.",
       usage: "clipmerge <command> [arguments] [options]",
-      arguments: [("overlay", "Picture-in-picture of two clips (clipmerge overlay --help).")],
+      arguments: [
+        ("overlay", "Picture-in-picture of two clips (clipmerge overlay --help)."),
+        ("concat", "Clips one after another, with a soundtrack (clipmerge concat --help)."),
+      ],
       options: [
         OptionSpec("help", short: "h", help: "Show this help."), OptionSpec("version", help: "Show the version."),
       ],
@@ -31,15 +34,9 @@ public enum ClipMerge {
       case "--version":
         console.out("clipmerge \(version)\n")
       case OverlayCommand.name:
-        let parsed = try parse(rest, specs: OverlayCommand.specs)
-        if parsed.flags.contains("help") {
-          console.out(OverlayCommand.help)
-          return ExitCode.success.rawValue
-        }
-        SignalTrap.install()
-        let overlay: OverlayCommand
-        do { overlay = try OverlayCommand(parsed) } catch { throw CommandFailure(error) }
-        try overlay.run(console: console)
+        try run(OverlayCommand.self, rest, console: console)
+      case ConcatCommand.name:
+        try run(ConcatCommand.self, rest, console: console)
       default:
         throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
       }
@@ -48,6 +45,20 @@ public enum ClipMerge {
       return error.code.rawValue
     }
     return ExitCode.success.rawValue
+  }
+
+  /// Parses `arguments` for `command`, prints its help when asked, else runs it.
+  private static func run<C: Command>(_ command: C.Type, _ arguments: [String], console: Console) throws(CommandFailure)
+  {
+    let parsed = try parse(arguments, specs: C.specs)
+    if parsed.flags.contains("help") {
+      console.out(C.help)
+      return
+    }
+    let instance: C
+    do { instance = try C(parsed) } catch { throw CommandFailure(error) }
+    SignalTrap.install()
+    try instance.run(console: console)
   }
 
   private static func parse(_ arguments: [String], specs: [OptionSpec]) throws(CommandFailure) -> ParsedArguments {

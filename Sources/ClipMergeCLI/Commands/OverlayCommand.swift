@@ -18,10 +18,8 @@ struct OverlayCommand {
       OptionSpec(
         "fade-in", value: "START,DURATION", help: "Overlay opacity ramps from 0 over [START, START+DURATION)."),
       OptionSpec("fade-out", value: "START,DURATION", help: "Overlay opacity ramps to 0 over [START, START+DURATION)."),
-      OptionSpec("size", value: "WxH", help: "Render size, even numbers (default: BASE's upright display size)."),
-      OptionSpec("fps", value: "R", help: "Output frame rate: 30, 29.97 or 30000/1001 (default: BASE's)."),
-      OptionSpec("background", value: "COLOR", help: "Colour where no picture is: #RRGGBB or a name (default black)."),
-      OptionSpec("audio", value: "MODE", help: "mix (default), base, overlay or none."),
+    ] + FrameOptions.specs(sizeDefault: "BASE's upright display size", rateDefault: "BASE's") + [
+      OptionSpec("audio", value: "MODE", help: "mix (default), base, overlay or none.")
     ] + OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
   static var help: String {
@@ -59,13 +57,7 @@ struct OverlayCommand {
     let fadeIn = try parsed.value("fade-in", expected: "START,DURATION with a duration above 0", ValueParsers.timeRange)
     let fadeOut = try parsed.value(
       "fade-out", expected: "START,DURATION with a duration above 0", ValueParsers.timeRange)
-    let size = try parsed.value("size", expected: "WxH with even sides from 2 to 16384", ValueParsers.renderSize)
-    let fps = try parsed.value("fps", expected: "a frame rate from 1 to 1000 (30, 29.97, 30000/1001)") { text in
-      ValueParsers.frameDuration(text).flatMap {
-        $0 >= MediaTime.ticks(1, rate: 1000) && $0 <= MediaTime(seconds: 1) ? $0 : nil
-      }
-    }
-    let background = try parsed.value("background", expected: "a colour (#RRGGBB or a name)", Color.init(parsing:))
+    let frame = try FrameOptions(parsed)
     let audio = try parsed.value("audio", expected: "mix, base, overlay or none", AudioChoice.init(rawValue:))
     if let fadeIn, let fadeOut, fadeIn.overlaps(fadeOut) {
       throw UsageError("--fade-in and --fade-out overlap in time")
@@ -79,9 +71,9 @@ struct OverlayCommand {
       if let opacity { recipe.opacity = opacity }
       recipe.fadeIn = fadeIn
       recipe.fadeOut = fadeOut
-      recipe.renderSize = size
-      recipe.frameDuration = fps
-      if let background { recipe.background = background }
+      recipe.renderSize = frame.size
+      recipe.frameDuration = frame.frameDuration
+      if let background = frame.background { recipe.background = background }
       if let audio { recipe.audio = audio }
       recipe.export = export
     }

@@ -51,3 +51,29 @@ struct RenderRunner {
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
   }
 }
+
+extension RenderRunner {
+  /// Joins `clips` by stream copy (`concat --copy`), reporting like a render.
+  func streamCopy(_ clips: [ClipReference]) throws(CommandFailure) {
+    if let trimmed = clips.firstIndex(where: \.isTrimmed) {
+      throw CommandFailure(
+        "--copy: clip \(trimmed + 1) (\(clips[trimmed].path)) is trimmed; a trim is exact only when re-encoded (drop --copy)",
+        code: .dataError)
+    }
+    for clip in clips where Self.sameFile(clip.path, output.path) {
+      throw CommandFailure(
+        "\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
+    }
+    let report: ExportReport
+    do {
+      report = try StreamCopyJoiner(
+        paths: clips.map(\.path), outputPath: output.path, export: output.export, overwrite: output.overwrite
+      ).run(isCancelled: { SignalTrap.isRaised })
+    } catch {
+      throw CommandFailure(error)
+    }
+    guard !output.quiet else { return }
+    let seconds = String(format: "%.3f", report.duration.seconds)
+    console.err("clipmerge: wrote \(report.path) (\(seconds) s, \(report.videoFrames) video packets copied)\n")
+  }
+}

@@ -90,14 +90,7 @@ public struct OverlayRecipe: Sendable {
 
   /// Fits a source's upright picture whole into `size`, centred (bars where the aspect differs).
   static func fit(_ source: Source, in size: PixelSize) -> AffineTransform {
-    let display = source.info.video?.displaySize ?? size
-    let s = min(Double(size.width) / Double(display.width), Double(size.height) / Double(display.height))
-    let width = (Double(display.width) * s).rounded()
-    let height = (Double(display.height) * s).rounded()
-    return AffineTransform.scale(x: width / Double(display.width), y: height / Double(display.height))
-      .concatenating(
-        .translation(x: ((Double(size.width) - width) / 2).rounded(), y: ((Double(size.height) - height) / 2).rounded())
-      )
+    FitMode.contain.transform(from: source.info.video?.displaySize ?? size, to: size)
   }
 
   /// `size` with each side rounded up to an even number (H.264 4:2:0 needs it).

@@ -37,8 +37,8 @@ public struct Keyframed<Value: Interpolatable>: Sendable, Hashable {
   }
 
   /// Ramps from `from` to `to` over `range` (AVFoundation's setOpacityRamp(fromStartOpacity:toEndOpacity:timeRange:)).
-  public mutating func ramp(from: Value, to: Value, over range: TimeRange) {
-    insert(.ramp(Ramp(from: from, to: to, over: range)))
+  public mutating func ramp(from: Value, to: Value, over range: TimeRange, curve: Ramp<Value>.Curve = .linear) {
+    insert(.ramp(Ramp(from: from, to: to, over: range, curve: curve)))
   }
 
   private mutating func insert(_ change: Change) {

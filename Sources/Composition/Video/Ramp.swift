@@ -1,19 +1,48 @@
-/// A linear change from one value to another over a half-open time range.
+import Foundation
+
+/// A change from one value to another over a half-open time range, linear or along an equal-power curve.
 public struct Ramp<Value: Interpolatable>: Sendable, Hashable {
+  /// How the value moves between the ends.
+  public enum Curve: String, Sendable, Hashable {
+    /// Evenly.
+    case linear
+    /// As a quarter sine (rising) or cosine (falling): two such ramps crossing keep the summed power constant,
+    /// the shape of an audio crossfade.
+    case equalPower
+  }
+
   public var from: Value
   public var to: Value
   public var timeRange: TimeRange
+  public var curve: Curve
 
-  public init(from: Value, to: Value, over timeRange: TimeRange) {
+  public init(from: Value, to: Value, over timeRange: TimeRange, curve: Curve = .linear) {
     self.from = from
     self.to = to
     self.timeRange = timeRange
+    self.curve = curve
   }
 
-  /// The value at `time`, which must be inside the range: `from` at its start, moving linearly toward `to`.
+  /// The value at `time`, which must be inside the range: `from` at its start, moving toward `to`.
   public func value(at time: MediaTime) -> Value {
     guard timeRange.duration > .zero else { return to }
-    let fraction = (time - timeRange.start).ratio(to: timeRange.duration)
-    return from.interpolated(to: to, fraction: min(max(fraction, 0), 1))
+    let fraction = min(max((time - timeRange.start).ratio(to: timeRange.duration), 0), 1)
+    return from.interpolated(to: to, fraction: shaped(fraction))
+  }
+
+  private func shaped(_ f: Double) -> Double {
+    switch curve {
+    case .linear:
+      return f
+    case .equalPower:
+      // Rising: sin(f·π/2). Falling: the weight of `from` is cos(f·π/2), so the fraction toward `to` is 1 − cos.
+      return isRising ? sin(f * .pi / 2) : 1 - cos(f * .pi / 2)
+    }
+  }
+
+  /// Whether the ramp goes up (for numbers; other values count as rising).
+  private var isRising: Bool {
+    guard let a = from as? Double, let b = to as? Double else { return true }
+    return b >= a
   }
 }

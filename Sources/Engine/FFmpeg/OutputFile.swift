@@ -38,6 +38,19 @@ final class OutputFile {
     return Int(stream.pointee.index)
   }
 
+  /// Adds a stream that will carry packets copied from `source` unchanged: same codec parameters (the codec
+  /// tag cleared so the muxer picks its own), time base and display matrix. Returns its index.
+  func addStream(copying source: UnsafeMutablePointer<AVStream>) throws(FFmpegError) -> Int {
+    guard let stream = avformat_new_stream(format, nil) else {
+      throw FFmpegError(function: "avformat_new_stream", code: cm_averror_enomem())
+    }
+    try check(avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar), "avcodec_parameters_copy")
+    stream.pointee.codecpar.pointee.codec_tag = 0
+    stream.pointee.time_base = source.pointee.time_base
+    try check(cm_copy_display_matrix(source, stream), "av_stream_new_side_data")
+    return Int(stream.pointee.index)
+  }
+
   /// The stream's time base, final once the header is written (mov changes it).
   func timeBase(ofStream index: Int) -> AVRational {
     format.pointee.streams[index].unsafelyUnwrapped.pointee.time_base

@@ -1,0 +1,11 @@
+/// A `clipmerge` subcommand: its option table and help, how it reads its arguments, and what it does.
+protocol Command {
+  static var name: String { get }
+  static var specs: [OptionSpec] { get }
+  static var help: String { get }
+  init(_ parsed: ParsedArguments) throws(UsageError)
+  func run(console: Console) throws(CommandFailure)
+}
+
+extension OverlayCommand: Command {}
+extension ConcatCommand: Command {}

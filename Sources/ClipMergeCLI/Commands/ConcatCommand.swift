@@ -1,0 +1,140 @@
+import Composition
+import Engine
+
+/// `clipmerge concat CLIP... -o OUTPUT`: clips one after another, upright, fitted, in sync, with a soundtrack.
+struct ConcatCommand {
+  static let name = "concat"
+
+  static let specs: [OptionSpec] =
+    FrameOptions.specs(sizeDefault: "the first clip's upright display size", rateDefault: "the first clip's") + [
+      OptionSpec("fit", value: "MODE", help: "contain (default: whole picture, bars), cover (fill, crop) or stretch."),
+      OptionSpec("transition", value: "KIND,DURATION", help: "crossfade,SECONDS or fade-black,SECONDS between clips."),
+      OptionSpec("soundtrack", value: "FILE", help: "Music under the whole output (replaces the clips' sound)."),
+      OptionSpec("soundtrack-volume", value: "V", help: "Soundtrack volume, 0-16 (default 1)."),
+      OptionSpec("soundtrack-fade-out", value: "SECONDS", help: "Fade the soundtrack out over the last SECONDS."),
+      OptionSpec("soundtrack-loop", help: "Repeat a soundtrack shorter than the video (default: silence after it)."),
+      OptionSpec(
+        "audio", value: "MODE",
+        help: "With a soundtrack: soundtrack (default), mix (clips under it), clips (no soundtrack)."),
+      OptionSpec("copy", help: "Join without re-encoding; fails saying why when the clips do not allow it."),
+    ] + OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+
+  static var help: String {
+    HelpText.render(
+      overview: "Clips one after another: trimmed, upright, fitted into one frame, in sync, with a soundtrack.",
+      usage: "clipmerge concat CLIP... -o OUTPUT [options]",
+      arguments: [
+        ("CLIP", "A file, optionally trimmed: 'talk.mp4#t=12.5,1:40', '#t=10' (from 10 s), '#t=,20' (to 20 s).")
+      ],
+      options: specs,
+      notes: """
+        Times are seconds (2.9) or [hh:]mm:ss[.frac]. Each clip lasts exactly its trimmed duration; a trim is exact to
+        the frame and the sample. Audio is resampled to 48 kHz stereo; a clip without audio is silent for its length.
+
+        """ + HelpText.exitCodes())
+  }
+
+  var clips: [ClipReference]
+  var output: OutputOptions
+  var copy: Bool
+  var soundtrackPath: String?
+  var configure: (inout ConcatRecipe) -> Void
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    guard !parsed.positionals.isEmpty else { throw UsageError("concat needs at least one CLIP") }
+    var clips: [ClipReference] = []
+    for text in parsed.positionals {
+      guard let clip = ClipReference(parsing: text) else {
+        throw UsageError("'\(text)': expected FILE or FILE#t=START,END with START before END")
+      }
+      clips.append(clip)
+    }
+    self.clips = clips
+    output = try OutputOptions(parsed)
+    copy = parsed.flags.contains("copy")
+    soundtrackPath = parsed.values["soundtrack"]
+    let frame = try FrameOptions(parsed)
+    let fit = try parsed.value("fit", expected: "contain, cover or stretch", FitMode.init(rawValue:))
+    let transition = try parsed.value(
+      "transition", expected: "crossfade,SECONDS or fade-black,SECONDS", Transition.init(parsing:))
+    let volume = try parsed.value(
+      "soundtrack-volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
+    let fadeOut = try parsed.value("soundtrack-fade-out", expected: "a time") { MediaTime(parsing: $0) }
+    let loop = parsed.flags.contains("soundtrack-loop")
+    let audio = try parsed.value("audio", expected: "soundtrack, mix or clips") { text in
+      text == "replace" ? .soundtrack : ConcatAudio(rawValue: text)
+    }
+    if soundtrackPath == nil && (volume != nil || fadeOut != nil || loop) {
+      throw UsageError("--soundtrack-volume, --soundtrack-fade-out and --soundtrack-loop need --soundtrack")
+    }
+    if copy {
+      let asked: [(Bool, String)] = [
+        (frame.size != nil, "--size"), (frame.frameDuration != nil, "--fps"), (fit != nil, "--fit"),
+        (transition != nil && transition != Transition.none, "--transition"), (soundtrackPath != nil, "--soundtrack"),
+        (parsed.values["crf"] != nil, "--crf"), (parsed.values["preset"] != nil, "--preset"),
+      ]
+      if let (_, option) = asked.first(where: { $0.0 }) {
+        throw UsageError("--copy joins without re-encoding, so \(option) cannot apply")
+      }
+    }
+    let export = output.export
+    configure = { recipe in
+      recipe.renderSize = frame.size
+      recipe.frameDuration = frame.frameDuration
+      if let background = frame.background { recipe.background = background }
+      if let fit { recipe.fit = fit }
+      if let transition { recipe.transition = transition }
+      if let volume { recipe.soundtrackVolume = volume }
+      if let fadeOut { recipe.soundtrackFadeOut = fadeOut }
+      recipe.soundtrackLoop = loop
+      recipe.audio = audio
+      recipe.export = export
+    }
+  }
+
+  /// Probes every clip (and the soundtrack) and builds the composition.
+  func makeRecipe() throws(CommandFailure) -> ConcatRecipe {
+    var probed: [String: MediaInfo] = [:]
+    var recipeClips: [ConcatRecipe.Clip] = []
+    for (index, clip) in clips.enumerated() {
+      let info: MediaInfo
+      if let known = probed[clip.path] {
+        info = known
+      } else {
+        info = try RenderRunner.probe(clip.path)
+        probed[clip.path] = info
+      }
+      recipeClips.append(
+        ConcatRecipe.Clip(
+          source: Source(id: SourceID(index), path: clip.path, info: info), start: clip.start, end: clip.end))
+    }
+    var recipe = ConcatRecipe(clips: recipeClips)
+    if let soundtrackPath {
+      let info = try RenderRunner.probe(soundtrackPath)
+      guard info.audio != nil else { throw CommandFailure("\(soundtrackPath): no audio stream", code: .dataError) }
+      recipe.soundtrack = Source(id: SourceID(clips.count), path: soundtrackPath, info: info)
+    }
+    configure(&recipe)
+    return recipe
+  }
+
+  func run(console: Console) throws(CommandFailure) {
+    let recipe = try makeRecipe()
+    let runner = RenderRunner(console: console, output: output)
+    if copy {
+      try runner.streamCopy(clips)
+      return
+    }
+    let composition: Composition
+    do { composition = try recipe.makeComposition() } catch {
+      throw CommandFailure(error.description, code: .dataError)
+    }
+    if !output.quiet && StreamCopyJoiner.incompatibility(clips.map(\.path), trims: clips.map(\.isTrimmed)) == nil
+      && recipe.soundtrack == nil && recipe.transition == .none && recipe.renderSize == nil
+      && recipe.frameDuration == nil && clips.count > 1
+    {
+      console.err("clipmerge: note: these clips can be joined without re-encoding; --copy would be much faster\n")
+    }
+    try runner.render(composition)
+  }
+}

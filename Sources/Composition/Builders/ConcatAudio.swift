@@ -1,0 +1,9 @@
+/// What a concatenation with a soundtrack lets you hear.
+public enum ConcatAudio: String, Sendable, Hashable, CaseIterable {
+  /// The soundtrack only (the default when there is one).
+  case soundtrack
+  /// The clips' own sound under the soundtrack.
+  case mix
+  /// The clips' own sound only (the soundtrack is ignored; the default without one).
+  case clips
+}

@@ -1,0 +1,240 @@
+/// Clips one after another: each trimmed, shown upright and fitted into one render size, their sound kept,
+/// replaced or mixed with a soundtrack, optionally joined by transitions. Builds the `Composition` that
+/// `clipmerge concat` renders.
+///
+/// Each clip occupies exactly its trimmed duration; clip starts are exact sums of the durations before them, so
+/// nothing is rounded per clip and nothing accumulates.
+public struct ConcatRecipe: Sendable {
+  /// One clip and the part of it to use (source times; nil for the file's start or end).
+  public struct Clip: Sendable, Hashable {
+    public var source: Source
+    public var start: MediaTime?
+    public var end: MediaTime?
+
+    public init(source: Source, start: MediaTime? = nil, end: MediaTime? = nil) {
+      self.source = source
+      self.start = start
+      self.end = end
+    }
+  }
+
+  public var clips: [Clip]
+  /// Default: the first clip's upright display size, rounded up to even numbers.
+  public var renderSize: PixelSize?
+  /// Default: the first clip's frame rate.
+  public var frameDuration: MediaTime?
+  public var fit: FitMode = .contain
+  public var background: Color = .black
+  public var transition: Transition = .none
+  public var soundtrack: Source?
+  public var soundtrackVolume: Double = 1
+  /// The soundtrack fades out linearly over this much time before the end.
+  public var soundtrackFadeOut: MediaTime = .zero
+  /// Repeat a soundtrack shorter than the video; without it silence follows the soundtrack's end.
+  public var soundtrackLoop = false
+  /// Default: `.soundtrack` with a soundtrack, `.clips` without.
+  public var audio: ConcatAudio?
+  public var export = ExportSettings()
+
+  /// Clips alternate between two video tracks (and two audio tracks) so neighbours can overlap in transitions.
+  public static let videoTracks = (TrackID(1), TrackID(2))
+  public static let audioTracks = (TrackID(3), TrackID(4))
+  public static let soundtrackTrack = TrackID(5)
+
+  public init(clips: [Clip]) {
+    self.clips = clips
+  }
+
+  /// The trimmed range of each clip, in source time.
+  public func sourceRanges() throws(ConcatError) -> [TimeRange] {
+    var ranges: [TimeRange] = []
+    for clip in clips {
+      let duration = clip.source.info.duration
+      let start = clip.start ?? .zero
+      let end = clip.end ?? duration
+      if start >= duration {
+        throw .trimStartsAfterClipEnds(path: clip.source.path, start: start, duration: duration)
+      }
+      if end > duration { throw .trimEndsAfterClipEnds(path: clip.source.path, end: end, duration: duration) }
+      ranges.append(TimeRange(start: start, end: end))
+    }
+    return ranges
+  }
+
+  public func makeComposition() throws(ConcatError) -> Composition {
+    guard let first = clips.first else { throw .noClips }
+    if let silent = clips.first(where: { $0.source.info.video == nil }) {
+      throw .clipHasNoVideo(path: silent.source.path)
+    }
+    let ranges = try sourceRanges()
+    let overlap = transition.overlap
+    for (index, range) in ranges.enumerated() {
+      let joints = (index > 0 ? 1 : 0) + (index < ranges.count - 1 ? 1 : 0)
+      let needed = overlap * Int64(joints)
+      if range.duration < needed || range.duration <= .zero {
+        throw .clipShorterThanTransitions(path: clips[index].source.path, duration: range.duration, needed: needed)
+      }
+    }
+    var starts: [MediaTime] = []
+    var time = MediaTime.zero
+    for range in ranges {
+      starts.append(time)
+      time = time + range.duration - overlap
+    }
+    let total = time + overlap
+    let size =
+      renderSize ?? OverlayRecipe.evenSize(first.source.info.video?.displaySize ?? PixelSize(width: 2, height: 2))
+    let frameDuration =
+      self.frameDuration ?? first.source.info.video?.preferredFrameDuration ?? MediaTime.ticks(1, rate: 30)
+
+    var sources: [Source] = []
+    var sourceIDs: [SourceID] = []
+    for clip in clips {
+      if let known = sources.first(where: { $0.path == clip.source.path }) {
+        sourceIDs.append(known.id)
+      } else {
+        var source = clip.source
+        source.id = SourceID(sources.count)
+        sources.append(source)
+        sourceIDs.append(source.id)
+      }
+    }
+    let videoIDs = [Self.videoTracks.0, Self.videoTracks.1]
+    let audioIDs = [Self.audioTracks.0, Self.audioTracks.1]
+    var videoSegments: [[Segment]] = [[], []]
+    var audioSegments: [[Segment]] = [[], []]
+    var volumes = [Keyframed(1.0), Keyframed(1.0)]
+    let hearClips = effectiveAudio != .soundtrack
+    for index in clips.indices {
+      let lane = overlap > .zero ? index % 2 : 0
+      let segment = Segment(source: sourceIDs[index], sourceRange: ranges[index], at: starts[index])
+      videoSegments[lane].append(segment)
+      if hearClips && clips[index].source.info.audio != nil {
+        audioSegments[lane].append(segment)
+      }
+      if index > 0 && overlap > .zero {
+        addAudioTransition(into: &volumes, from: 1 - lane, to: lane, at: starts[index], overlap: overlap)
+      }
+    }
+    var tracks: [Track] = []
+    for lane in 0..<2 where !videoSegments[lane].isEmpty {
+      tracks.append(Track(id: videoIDs[lane], kind: .video, segments: videoSegments[lane]))
+    }
+    var mix = AudioMix()
+    for lane in 0..<2 where !audioSegments[lane].isEmpty {
+      tracks.append(Track(id: audioIDs[lane], kind: .audio, segments: audioSegments[lane]))
+      if !volumes[lane].isConstant || volumes[lane].initial != 1 {
+        mix.parameters.append(AudioMixParameters(trackID: audioIDs[lane], volume: volumes[lane]))
+      }
+    }
+    if let soundtrack, effectiveAudio != .clips {
+      var source = soundtrack
+      if let known = sources.first(where: { $0.path == soundtrack.path }) {
+        source.id = known.id
+      } else {
+        source.id = SourceID(sources.count)
+        sources.append(source)
+      }
+      let track = soundtrackTrack(source, total: total)
+      if !track.segments.isEmpty {
+        tracks.append(track)
+        mix.parameters.append(
+          AudioMixParameters(trackID: Self.soundtrackTrack, volume: soundtrackVolumeCurve(total: total)))
+      }
+    }
+    let video = VideoComposition(
+      renderSize: size, frameDuration: frameDuration, backgroundColor: background,
+      instructions: instructions(starts: starts, ranges: ranges, size: size, lanes: videoIDs))
+    return Composition(sources: sources, tracks: tracks, video: video, audioMix: mix, export: export)
+  }
+
+  /// `audio`, or its default.
+  public var effectiveAudio: ConcatAudio { audio ?? (soundtrack == nil ? .clips : .soundtrack) }
+
+  private func instructions(starts: [MediaTime], ranges: [TimeRange], size: PixelSize, lanes: [TrackID])
+    -> [VideoCompositionInstruction]
+  {
+    let overlap = transition.overlap
+    let count = clips.count
+    func layer(_ index: Int) -> LayerInstruction {
+      let display = clips[index].source.info.video?.displaySize ?? size
+      return LayerInstruction(
+        trackID: overlap > .zero ? lanes[index % 2] : lanes[0],
+        transform: Keyframed(fit.transform(from: display, to: size)))
+    }
+    var instructions: [VideoCompositionInstruction] = []
+    for index in 0..<count {
+      let soloStart = starts[index] + (index > 0 ? overlap : .zero)
+      let soloEnd = starts[index] + ranges[index].duration - (index < count - 1 ? overlap : .zero)
+      if soloStart < soloEnd {
+        instructions.append(
+          VideoCompositionInstruction(timeRange: TimeRange(start: soloStart, end: soloEnd), layers: [layer(index)]))
+      }
+      guard index < count - 1, overlap > .zero else { continue }
+      let joint = TimeRange(start: starts[index + 1], duration: overlap)
+      var outgoing = layer(index)
+      var incoming = layer(index + 1)
+      switch transition {
+      case .none:
+        break
+      case .crossfade:
+        incoming.opacity = Keyframed(0)
+        incoming.opacity.ramp(from: 0, to: 1, over: joint)
+        instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [incoming, outgoing]))
+      case .fadeBlack:
+        let half = overlap.multiplied(by: 1, dividedBy: 2)
+        let first = TimeRange(start: joint.start, duration: half)
+        let second = TimeRange(start: joint.start + half, end: joint.end)
+        outgoing.opacity.ramp(from: 1, to: 0, over: first)
+        incoming.opacity = Keyframed(0)
+        incoming.opacity.ramp(from: 0, to: 1, over: second)
+        instructions.append(VideoCompositionInstruction(timeRange: first, layers: [outgoing], backgroundColor: .black))
+        instructions.append(VideoCompositionInstruction(timeRange: second, layers: [incoming], backgroundColor: .black))
+      }
+    }
+    return instructions
+  }
+
+  /// Volume changes of the two clip lanes where clip `incoming` joins at `start`.
+  private func addAudioTransition(
+    into volumes: inout [Keyframed<Double>], from outgoing: Int, to incoming: Int, at start: MediaTime,
+    overlap: MediaTime
+  ) {
+    switch transition {
+    case .none:
+      break
+    case .crossfade:
+      let joint = TimeRange(start: start, duration: overlap)
+      volumes[outgoing].ramp(from: 1, to: 0, over: joint, curve: .equalPower)
+      volumes[incoming].ramp(from: 0, to: 1, over: joint, curve: .equalPower)
+    case .fadeBlack:
+      let half = overlap.multiplied(by: 1, dividedBy: 2)
+      volumes[outgoing].ramp(from: 1, to: 0, over: TimeRange(start: start, duration: half))
+      volumes[incoming].set(0, at: start)
+      volumes[incoming].ramp(from: 0, to: 1, over: TimeRange(start: start + half, end: start + overlap))
+    }
+  }
+
+  /// The soundtrack from its start, repeated when looping, cut at `total`.
+  private func soundtrackTrack(_ soundtrack: Source, total: MediaTime) -> Track {
+    let length = soundtrack.info.duration
+    var segments: [Segment] = []
+    var at = MediaTime.zero
+    while at < total && length > .zero {
+      let take = min(length, total - at)
+      segments.append(Segment(source: soundtrack.id, sourceRange: TimeRange(start: .zero, duration: take), at: at))
+      at = at + take
+      if !soundtrackLoop { break }
+    }
+    return Track(id: Self.soundtrackTrack, kind: .audio, segments: segments)
+  }
+
+  private func soundtrackVolumeCurve(total: MediaTime) -> Keyframed<Double> {
+    var volume = Keyframed(soundtrackVolume)
+    if soundtrackFadeOut > .zero {
+      let start = max(.zero, total - soundtrackFadeOut)
+      volume.ramp(from: soundtrackVolume, to: 0, over: TimeRange(start: start, end: total))
+    }
+    return volume
+  }
+}

@@ -1,0 +1,24 @@
+/// How a picture of one aspect ratio fills a frame of another.
+public enum FitMode: String, Sendable, Hashable, CaseIterable {
+  /// The whole picture, centred, with bars in the background colour.
+  case contain
+  /// The frame filled, centred, the picture's overflow cut off.
+  case cover
+  /// The frame filled, the picture's aspect ratio ignored.
+  case stretch
+
+  /// Maps an upright picture of `display` size into `frame`.
+  public func transform(from display: PixelSize, to frame: PixelSize) -> AffineTransform {
+    let sx = Double(frame.width) / Double(display.width)
+    let sy = Double(frame.height) / Double(display.height)
+    if self == .stretch { return .scale(x: sx, y: sy) }
+    let s = self == .contain ? min(sx, sy) : max(sx, sy)
+    // Whole-pixel sizes and positions keep the layer on the compositor's fast path.
+    let width = (Double(display.width) * s).rounded()
+    let height = (Double(display.height) * s).rounded()
+    return AffineTransform.scale(x: width / Double(display.width), y: height / Double(display.height))
+      .concatenating(
+        .translation(
+          x: ((Double(frame.width) - width) / 2).rounded(), y: ((Double(frame.height) - height) / 2).rounded()))
+  }
+}

@@ -1,0 +1,162 @@
+import CFFmpeg
+import Composition
+import Foundation
+
+/// Joins files one after another by copying their packets, without decoding or re-encoding. Each file's
+/// streams are shifted by the same amount, the sum of the files before it measured from each file's first
+/// presentation time, so audio and video stay together across every join.
+public final class StreamCopyJoiner {
+  private let paths: [String]
+  private let outputPath: String
+  private let export: ExportSettings
+  private let overwrite: Bool
+
+  public init(paths: [String], outputPath: String, export: ExportSettings, overwrite: Bool) {
+    self.paths = paths
+    self.outputPath = outputPath
+    self.export = export
+    self.overwrite = overwrite
+  }
+
+  /// Nil when the files can be copy-joined; else one line saying which clip and which parameter prevents it.
+  /// `trims` tells which clips are trimmed (a trim needs re-encoding).
+  public static func incompatibility(_ paths: [String], trims: [Bool]) -> String? {
+    if let index = trims.firstIndex(of: true) {
+      return "clip \(index + 1) (\(paths[index])) is trimmed; a trim is exact to the frame only when re-encoded"
+    }
+    guard let first = paths.first, let reference = try? InputFile(path: first) else { return "cannot open clip 1" }
+    let referenceStreams = CopyCompatibility.Streams(reference)
+    if referenceStreams.video == nil { return "clip 1 (\(first)) has no video stream" }
+    for (offset, path) in paths.enumerated().dropFirst() {
+      guard let input = try? InputFile(path: path) else { return "cannot open clip \(offset + 1) (\(path))" }
+      if let reason = CopyCompatibility.difference(
+        input, CopyCompatibility.Streams(input), index: offset + 1, from: reference, referenceStreams)
+      {
+        return reason
+      }
+    }
+    return nil
+  }
+
+  public func run(isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
+    for path in paths { try MediaProbe.checkReadable(path) }
+    if let reason = Self.incompatibility(paths, trims: paths.map { _ in false }) {
+      throw .invalidInput(path: paths.first ?? "", reason: "cannot join without re-encoding: \(reason)")
+    }
+    let target = try OutputTarget(path: outputPath, overwrite: overwrite)
+    let output: OutputFile
+    let reference: InputFile
+    do {
+      output = try OutputFile(path: target.temporaryPath, formatName: export.container.rawValue)
+      reference = try InputFile(path: paths[0])
+    } catch {
+      throw .outputFailed(path: outputPath, reason: "cannot create the output (\(error.message))")
+    }
+    let streams = CopyCompatibility.Streams(reference)
+    var outputStreams: [Int] = []
+    do {
+      for index in streams.all { outputStreams.append(try output.addStream(copying: reference.stream(index))) }
+      output.setMetadata("creation_time", ExportSession.now())
+      try output.writeHeader(options: export.optimizeForNetworkUse ? ["movflags": "+faststart"] : [:])
+    } catch {
+      throw .outputFailed(path: outputPath, reason: "cannot start the output (\(error.message))")
+    }
+    var state = CopyState(outputStreams: outputStreams)
+    for path in paths {
+      if isCancelled() { throw .interrupted }
+      try copy(path, into: output, state: &state)
+    }
+    do {
+      try output.finish()
+    } catch {
+      throw .outputFailed(path: outputPath, reason: "cannot finish the output (\(error.message))")
+    }
+    try target.commit()
+    return ExportReport(
+      path: outputPath, duration: state.offset, videoFrames: state.videoPackets, audioSamples: state.audioSamples,
+      damage: [:])
+  }
+
+  /// Running totals across files.
+  struct CopyState {
+    var outputStreams: [Int]
+    /// Where the next file starts in the output.
+    var offset = MediaTime.zero
+    var lastDTS: [Int: Int64] = [:]
+    var videoPackets: Int64 = 0
+    var audioSamples: Int64 = 0
+  }
+
+  private func copy(_ path: String, into output: OutputFile, state: inout CopyState) throws(EngineError) {
+    let input: InputFile
+    let packet: Packet
+    do {
+      input = try InputFile(path: path)
+      packet = try Packet()
+    } catch {
+      throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error.message))")
+    }
+    let streams = CopyCompatibility.Streams(input)
+    let used = streams.all
+    // The file's zero: the earliest first presentation time of the streams used.
+    var start: MediaTime?
+    for index in used {
+      let stream = input.stream(index)
+      guard stream.pointee.start_time != cm_nopts_value(),
+        let t = Self.time(stream.pointee.start_time, stream.pointee.time_base)
+      else { continue }
+      start = min(start ?? t, t)
+    }
+    let zero = start ?? .zero
+    var end = MediaTime.zero
+    while true {
+      let more: Bool
+      do { more = try input.read(into: packet) } catch { break }
+      guard more else { break }
+      defer { packet.unref() }
+      guard let slot = used.firstIndex(of: Int(packet.streamIndex)) else { continue }
+      let inStream = input.stream(used[slot])
+      let outIndex = state.outputStreams[slot]
+      let tbIn = inStream.pointee.time_base
+      let tbOut = output.timeBase(ofStream: outIndex)
+      let p = packet.pointer
+      let shift = state.offset - zero
+      if let pts = Self.time(p.pointee.pts, tbIn) {
+        let duration = Self.time(p.pointee.duration, tbIn) ?? .zero
+        end = max(end, pts + duration - zero)
+        p.pointee.pts = Self.ticks(pts + shift, tbOut)
+      }
+      if let dts = Self.time(p.pointee.dts, tbIn) { p.pointee.dts = Self.ticks(dts + shift, tbOut) }
+      if p.pointee.duration > 0 {
+        p.pointee.duration = av_rescale_q(p.pointee.duration, tbIn, tbOut)
+      }
+      // Keep decode times strictly increasing across the join.
+      if p.pointee.dts != cm_nopts_value(), let last = state.lastDTS[outIndex], p.pointee.dts <= last {
+        p.pointee.dts = last + 1
+        if p.pointee.pts != cm_nopts_value() && p.pointee.pts < p.pointee.dts { p.pointee.pts = p.pointee.dts }
+      }
+      if p.pointee.dts != cm_nopts_value() { state.lastDTS[outIndex] = p.pointee.dts }
+      if Int(packet.streamIndex) == streams.video {
+        state.videoPackets += 1
+      } else if p.pointee.duration > 0 {
+        let rate = Int64(inStream.pointee.codecpar.pointee.sample_rate)
+        state.audioSamples += av_rescale_q(p.pointee.duration, tbOut, AVRational(num: 1, den: Int32(rate)))
+      }
+      packet.streamIndex = Int32(outIndex)
+      do { try output.write(packet) } catch {
+        throw .outputFailed(path: outputPath, reason: "cannot write (\(error.message))")
+      }
+    }
+    state.offset = state.offset + end
+  }
+
+  static func time(_ value: Int64, _ base: AVRational) -> MediaTime? {
+    guard value != cm_nopts_value(), base.den > 0 else { return nil }
+    return MediaTime(value: value, timescale: 1)?.multiplied(by: Int64(base.num), dividedBy: Int64(base.den))
+  }
+
+  static func ticks(_ time: MediaTime, _ base: AVRational) -> Int64 {
+    time.multiplied(by: Int64(base.den), dividedBy: Int64(max(base.num, 1))).count(
+      of: MediaTime(seconds: 1), rounding: .toNearestOrAwayFromZero)
+  }
+}
