@@ -43,4 +43,19 @@ ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 
 # not-media: text with a video extension.
 [[ -f "$out/not-media.mp4" ]] || printf 'this is not a video\n' > "$out/not-media.mp4"
+# music: a 2500 Hz tone, 44.1 kHz stereo, 3 s: a soundtrack shorter than most joins.
+[[ -f "$out/music.m4a" ]] || ff \
+  -f lavfi -i "sine=frequency=2500:sample_rate=44100:duration=3" -ac 2 -c:a aac -b:a 128k "$out/music.m4a"
+
+# sync-RATE-HZ: 1.2 s black clips whose first frame is white and whose first 50 ms are a 1000 Hz beep, at
+# 25 or 30 fps with 44.1 or 48 kHz audio: joined (trimmed to 1.037 s) they show whether sync holds.
+for spec in 25:44100 30:48000 30:44100 25:48000; do
+  rate=${spec%%:*}
+  hz=${spec##*:}
+  f="$out/sync-$rate-$hz.mp4"
+  [[ -f "$f" ]] || ff \
+    -f lavfi -i "color=c=black:s=160x120:r=$rate:d=1.2,drawbox=c=white:t=fill:enable='eq(n,0)'" \
+    -f lavfi -i "sine=frequency=1000:sample_rate=$hz:duration=1.2,volume=volume=0:enable='gte(t,0.05)'" \
+    -c:v libx264 -preset ultrafast -qp 0 -pix_fmt yuv420p -c:a aac -b:a 128k "$f"
+done
 echo "fixtures ready in $out"

@@ -55,14 +55,12 @@ struct RenderRunner {
 extension RenderRunner {
   /// Joins `clips` by stream copy (`concat --copy`), reporting like a render.
   func streamCopy(_ clips: [ClipReference]) throws(CommandFailure) {
-    if let trimmed = clips.firstIndex(where: \.isTrimmed) {
-      throw CommandFailure(
-        "--copy: clip \(trimmed + 1) (\(clips[trimmed].path)) is trimmed; a trim is exact only when re-encoded (drop --copy)",
-        code: .dataError)
-    }
     for clip in clips where Self.sameFile(clip.path, output.path) {
       throw CommandFailure(
         "\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
+    }
+    if let reason = StreamCopyJoiner.incompatibility(clips.map(\.path), trims: clips.map(\.isTrimmed)) {
+      throw CommandFailure("--copy: cannot join without re-encoding: \(reason)", code: .dataError)
     }
     let report: ExportReport
     do {

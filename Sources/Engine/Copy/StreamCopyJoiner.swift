@@ -83,6 +83,8 @@ public final class StreamCopyJoiner {
     /// Where the next file starts in the output.
     var offset = MediaTime.zero
     var lastDTS: [Int: Int64] = [:]
+    /// Where the next copied audio packet goes: audio packets are laid back to back.
+    var audioPosition = MediaTime.zero
     var videoPackets: Int64 = 0
     var audioSamples: Int64 = 0
   }
@@ -108,7 +110,7 @@ public final class StreamCopyJoiner {
       start = min(start ?? t, t)
     }
     let zero = start ?? .zero
-    var end = MediaTime.zero
+    let clipEnd = state.offset + MediaProbe.duration(of: input)
     while true {
       let more: Bool
       do { more = try input.read(into: packet) } catch { break }
@@ -121,33 +123,65 @@ public final class StreamCopyJoiner {
       let tbOut = output.timeBase(ofStream: outIndex)
       let p = packet.pointer
       let shift = state.offset - zero
-      if let pts = Self.time(p.pointee.pts, tbIn) {
-        let duration = Self.time(p.pointee.duration, tbIn) ?? .zero
-        end = max(end, pts + duration - zero)
-        p.pointee.pts = Self.ticks(pts + shift, tbOut)
+      if Int(packet.streamIndex) == streams.audio {
+        // A decoder plays a whole frame whatever the packet's trimmed duration says.
+        let frameSize = Int64(inStream.pointee.codecpar.pointee.frame_size)
+        if frameSize > 0 {
+          p.pointee.duration = av_rescale_q(
+            frameSize, AVRational(num: 1, den: max(inStream.pointee.codecpar.pointee.sample_rate, 1)), tbIn)
+        }
+        guard
+          let placed = Self.placeAudio(
+            packet, timeBase: tbIn, shift: shift, zero: zero, clipEnd: clipEnd, state: &state)
+        else { continue }
+        p.pointee.pts = Self.ticks(placed, tbOut)
+        p.pointee.dts = p.pointee.pts
+        let rate = Int32(inStream.pointee.codecpar.pointee.sample_rate)
+        state.audioSamples += av_rescale_q(p.pointee.duration, tbIn, AVRational(num: 1, den: max(rate, 1)))
+      } else {
+        if let pts = Self.time(p.pointee.pts, tbIn) { p.pointee.pts = Self.ticks(pts + shift, tbOut) }
+        if let dts = Self.time(p.pointee.dts, tbIn) { p.pointee.dts = Self.ticks(dts + shift, tbOut) }
+        state.videoPackets += 1
       }
-      if let dts = Self.time(p.pointee.dts, tbIn) { p.pointee.dts = Self.ticks(dts + shift, tbOut) }
-      if p.pointee.duration > 0 {
-        p.pointee.duration = av_rescale_q(p.pointee.duration, tbIn, tbOut)
-      }
+      if p.pointee.duration > 0 { p.pointee.duration = av_rescale_q(p.pointee.duration, tbIn, tbOut) }
       // Keep decode times strictly increasing across the join.
       if p.pointee.dts != cm_nopts_value(), let last = state.lastDTS[outIndex], p.pointee.dts <= last {
         p.pointee.dts = last + 1
         if p.pointee.pts != cm_nopts_value() && p.pointee.pts < p.pointee.dts { p.pointee.pts = p.pointee.dts }
       }
       if p.pointee.dts != cm_nopts_value() { state.lastDTS[outIndex] = p.pointee.dts }
-      if Int(packet.streamIndex) == streams.video {
-        state.videoPackets += 1
-      } else if p.pointee.duration > 0 {
-        let rate = Int64(inStream.pointee.codecpar.pointee.sample_rate)
-        state.audioSamples += av_rescale_q(p.pointee.duration, tbOut, AVRational(num: 1, den: Int32(rate)))
-      }
       packet.streamIndex = Int32(outIndex)
       do { try output.write(packet) } catch {
         throw .outputFailed(path: outputPath, reason: "cannot write (\(error.message))")
       }
     }
-    state.offset = state.offset + end
+    state.offset = clipEnd
+  }
+
+  /// Where an audio packet goes in the output, or nil to drop it. Audio packets are laid back to back, as a
+  /// decoder plays them, and each is kept or dropped to keep that running position on the clip's own timeline:
+  /// encoder priming (before the clip's start) is dropped, a packet that would put the sound more than half a
+  /// packet ahead is dropped, and a packet running past the clip's end is kept only if that leaves the position
+  /// nearer the end. So sync stays within half a packet at every join and never accumulates. A position more
+  /// than a packet behind (a clip without sound before) jumps to where the packet belongs.
+  static func placeAudio(
+    _ packet: Packet, timeBase: AVRational, shift: MediaTime, zero: MediaTime, clipEnd: MediaTime,
+    state: inout CopyState
+  ) -> MediaTime? {
+    guard let pts = time(packet.pointer.pointee.pts, timeBase) else { return nil }
+    let duration = time(packet.pointer.pointee.duration, timeBase) ?? .zero
+    let ideal = pts + shift
+    if pts + duration <= zero || ideal >= clipEnd { return nil }
+    if state.audioPosition < ideal - duration { state.audioPosition = ideal }
+    let position = state.audioPosition
+    if position > ideal + duration.multiplied(by: 1, dividedBy: 2) { return nil }
+    if ideal + duration > clipEnd {
+      let keptError = position + duration - clipEnd
+      let droppedError = position - clipEnd
+      if abs(keptError.seconds) > abs(droppedError.seconds) { return nil }
+    }
+    state.audioPosition = position + duration
+    return position
   }
 
   static func time(_ value: Int64, _ base: AVRational) -> MediaTime? {

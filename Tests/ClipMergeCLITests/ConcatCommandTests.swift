@@ -1,0 +1,117 @@
+import Composition
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import ClipMergeCLI
+
+/// `clipmerge concat`: clip fragments, option decoding, and the built binary's behaviour.
+final class ConcatCommandTests: XCTestCase {
+  func s(_ text: String) -> MediaTime { MediaTime(parsing: text)! }
+
+  func testMediaFragments() {
+    XCTAssertEqual(
+      ClipReference(parsing: "talk.mp4#t=12.5,1:40"), ClipReference(path: "talk.mp4", start: s("12.5"), end: s("100")))
+    XCTAssertEqual(ClipReference(parsing: "a.mp4#t=10"), ClipReference(path: "a.mp4", start: s("10")))
+    XCTAssertEqual(ClipReference(parsing: "a.mp4#t=,20"), ClipReference(path: "a.mp4", end: s("20")))
+    XCTAssertEqual(ClipReference(parsing: "a.mp4#t=npt:5,6"), ClipReference(path: "a.mp4", start: s("5"), end: s("6")))
+    XCTAssertEqual(ClipReference(parsing: "dir#1/a.mp4"), ClipReference(path: "dir#1/a.mp4"))
+    for bad in ["a.mp4#t=", "a.mp4#t=5,2", "a.mp4#t=x", "a.mp4#t=1,2,3", "a.mp4#t=,"] {
+      XCTAssertNil(ClipReference(parsing: bad), bad)
+    }
+  }
+
+  func usage(_ arguments: [String]) -> String? {
+    do {
+      _ = try ConcatCommand(ParsedArguments(arguments, specs: ConcatCommand.specs))
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  func testOptionErrors() {
+    XCTAssertEqual(usage(["-o", "x.mov"]), "concat needs at least one CLIP")
+    XCTAssertEqual(
+      usage(["a.mp4#t=3,1", "-o", "x.mov"]), "'a.mp4#t=3,1': expected FILE or FILE#t=START,END with START before END")
+    XCTAssertEqual(
+      usage(["a.mp4", "-o", "x.mov", "--transition", "wipe,1"]),
+      "--transition: expected crossfade,SECONDS or fade-black,SECONDS, got 'wipe,1'")
+    XCTAssertEqual(
+      usage(["a.mp4", "-o", "x.mov", "--fit", "zoom"]), "--fit: expected contain, cover or stretch, got 'zoom'")
+    XCTAssertEqual(
+      usage(["a.mp4", "-o", "x.mov", "--soundtrack-loop"]),
+      "--soundtrack-volume, --soundtrack-fade-out and --soundtrack-loop need --soundtrack")
+    XCTAssertEqual(
+      usage(["a.mp4", "b.mp4", "-o", "x.mov", "--copy", "--size", "640x360"]),
+      "--copy joins without re-encoding, so --size cannot apply")
+  }
+
+  func testOptionsReachTheRecipe() throws {
+    let command = try ConcatCommand(
+      ParsedArguments(
+        [
+          "a.mp4", "b.mp4#t=1,2", "-o", "x.mp4", "--transition", "crossfade,0.5", "--fit", "cover", "--size",
+          "1920x1080",
+          "--soundtrack", "m.m4a", "--soundtrack-volume", "0.5", "--soundtrack-fade-out", "3", "--soundtrack-loop",
+          "--audio", "mix", "--fps", "25",
+        ], specs: ConcatCommand.specs))
+    XCTAssertEqual(command.clips.map(\.path), ["a.mp4", "b.mp4"])
+    XCTAssertEqual(command.clips[1].start, s("1"))
+    XCTAssertEqual(command.soundtrackPath, "m.m4a")
+    var recipe = ConcatRecipe(clips: [])
+    command.configure(&recipe)
+    XCTAssertEqual(recipe.transition, .crossfade(s("0.5")))
+    XCTAssertEqual(recipe.fit, .cover)
+    XCTAssertEqual(recipe.renderSize, PixelSize(width: 1920, height: 1080))
+    XCTAssertEqual(recipe.frameDuration, s("1/25"))
+    XCTAssertEqual(recipe.soundtrackVolume, 0.5)
+    XCTAssertEqual(recipe.soundtrackFadeOut, s("3"))
+    XCTAssertTrue(recipe.soundtrackLoop)
+    XCTAssertEqual(recipe.audio, .mix)
+  }
+
+  func testBinaryJoinsAndSuggestsCopy() throws {
+    let out = FixtureFiles.temporaryFolder().appendingPathComponent("all.mp4").path
+    let base = FixtureFiles.path("base.mp4")
+    let result = try ClipmergeProcess.run(["concat", base, base, "-o", out, "--preset", "ultrafast"])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    XCTAssertEqual(
+      result.stderr,
+      "clipmerge: note: these clips can be joined without re-encoding; --copy would be much faster\n"
+        + "clipmerge: wrote \(out) (8.000 s, 240 frames, 384000 audio samples)\n")
+    let copied = try ClipmergeProcess.run(["concat", base, base, "-o", out, "--copy", "-y"])
+    XCTAssertEqual(copied.code, 0, copied.stderr)
+    XCTAssertEqual(copied.stderr, "clipmerge: wrote \(out) (8.000 s, 240 video packets copied)\n")
+  }
+
+  func testCopyRefusalNamesClipAndParameter() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let overlay = FixtureFiles.path("overlay.mp4")
+    let result = try ClipmergeProcess.run([
+      "concat", FixtureFiles.path("base.mp4"), overlay, "-o", folder.appendingPathComponent("x.mp4").path, "--copy",
+    ])
+    XCTAssertEqual(result.code, 65)
+    XCTAssertEqual(
+      result.stderr,
+      "clipmerge: error: --copy: cannot join without re-encoding: clip 2 (\(overlay)): video size (160x120 vs 320x240) differs from clip 1\n"
+    )
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+  }
+
+  func testTrimOutsideClipAndMissingClip() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let base = FixtureFiles.path("base.mp4")
+    let outside = try ClipmergeProcess.run([
+      "concat", base, "\(base)#t=3,9", "-o", folder.appendingPathComponent("x.mov").path,
+    ])
+    XCTAssertEqual(outside.code, 65)
+    XCTAssertEqual(outside.stderr, "clipmerge: error: \(base): the trim ends at 9 s, but the clip lasts 4 s\n")
+    let missing = try ClipmergeProcess.run([
+      "concat", base, "/no/clip.mp4", "-o", folder.appendingPathComponent("x.mov").path,
+    ])
+    XCTAssertEqual(missing.code, 66)
+    XCTAssertEqual(missing.stderr, "clipmerge: error: /no/clip.mp4: no such file\n")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+  }
+}

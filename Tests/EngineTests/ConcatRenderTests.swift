@@ -1,0 +1,193 @@
+import Composition
+import Engine
+import TestSupport
+import XCTest
+
+/// Joins clips and checks the decoded output: upright letterboxed pictures, whose sound is heard, sync.
+final class ConcatRenderTests: XCTestCase {
+  let s = RenderHelpers.s
+
+  func clip(_ id: Int, _ name: String, start: String? = nil, end: String? = nil) throws -> ConcatRecipe.Clip {
+    ConcatRecipe.Clip(source: try RenderHelpers.source(id, name), start: start.map(s), end: end.map(s))
+  }
+
+  /// 320x240 30 fps 48 kHz stereo 440 Hz; 160x120 25 fps 44.1 kHz mono 1000 Hz, trimmed to 1.5 s; 160x80 stored
+  /// pixels turned a quarter clockwise, no audio.
+  func mixedClips() throws -> ConcatRecipe {
+    var recipe = ConcatRecipe(clips: [
+      try clip(0, "base.mp4", end: "2"), try clip(1, "overlay.mp4", start: "1", end: "2.5"),
+      try clip(2, "rotated-cw.mp4"),
+    ])
+    recipe.export.preset = "ultrafast"
+    recipe.export.crf = 12
+    return recipe
+  }
+
+  func testMixedClipsJoinUprightAndLetterboxed() throws {
+    let (path, report) = try RenderHelpers.render(mixedClips().makeComposition())
+    // 2 + 1.5 + 2 s at the first clip's 30 fps.
+    XCTAssertEqual(report.duration, s("5.5"))
+    XCTAssertEqual(report.videoFrames, 165)
+    let pictures = try RenderHelpers.pictures(path, at: ["1", "2.5", "4.5"].map(s))
+    let base = try XCTUnwrap(RenderHelpers.pictures(FixtureFiles.path("base.mp4"), at: [s("1")])[0].yuv(x: 5, y: 5))
+    let overlay = try XCTUnwrap(
+      RenderHelpers.pictures(FixtureFiles.path("overlay.mp4"), at: [s("1")])[0].yuv(x: 5, y: 5))
+    let split = try RenderHelpers.pictures(FixtureFiles.path("split.mp4"), at: [s("0.5")])[0]
+    let green = try XCTUnwrap(split.yuv(x: 40, y: 40))
+    let magenta = try XCTUnwrap(split.yuv(x: 120, y: 40))
+    let black = (y: 16, u: 128, v: 128)
+    RenderHelpers.assertPixel(pictures[0], 5, 5, near: base, "clip 1 fills the frame")
+    // 4:3 into 4:3: the whole frame.
+    RenderHelpers.assertPixel(pictures[1], 2, 2, near: overlay, "clip 2 top-left")
+    RenderHelpers.assertPixel(pictures[1], 317, 237, near: overlay, "clip 2 bottom-right")
+    // 80x160 upright into 320x240: 120x240 at x 100..<220, bars left and right; green on top.
+    RenderHelpers.assertPixel(
+      pictures[2], 160, 60, near: green, "clip 3 upright: left half of the stored picture on top")
+    RenderHelpers.assertPixel(pictures[2], 160, 180, near: magenta, "clip 3 bottom")
+    RenderHelpers.assertPixel(pictures[2], 50, 120, near: black, "left bar")
+    RenderHelpers.assertPixel(pictures[2], 270, 120, near: black, "right bar")
+  }
+
+  func testClipsToneWhereTheyPlayAndSilenceWithoutAudio() throws {
+    let (path, _) = try RenderHelpers.render(mixedClips().makeComposition())
+    let rate = 48000
+    let mix = try AudioGrabber.samples(path: path, sampleRate: rate, channels: 2)[0]
+    XCTAssertEqual(Double(mix.count), 5.5 * Double(rate), accuracy: 1024)
+    func amp(_ f: Double, _ from: Double, _ to: Double) -> Double {
+      Tone.amplitude(of: f, in: mix[Int(from * Double(rate))..<Int(to * Double(rate))], sampleRate: rate)
+    }
+    XCTAssertGreaterThan(amp(440, 0.2, 1.8), 0.05)
+    XCTAssertLessThan(amp(1000, 0.2, 1.8), 0.002)
+    XCTAssertGreaterThan(amp(1000, 2.2, 3.3), 0.03)
+    XCTAssertLessThan(amp(440, 2.2, 3.3), 0.002)
+    XCTAssertLessThan(
+      Tone.rms(mix[Int(3.7 * Double(rate))..<Int(5.3 * Double(rate))]), 0.001, "the clip without audio is silent")
+  }
+
+  func testSoundtrackReplacesOrMixes() throws {
+    let rate = 48000
+    var recipe = try mixedClips()
+    recipe.soundtrack = try RenderHelpers.source(9, "music.m4a")
+    let replaced = try AudioGrabber.samples(
+      path: RenderHelpers.render(recipe.makeComposition()).path, sampleRate: rate, channels: 2)[0]
+    func amp(_ samples: [Float], _ f: Double, _ from: Double, _ to: Double) -> Double {
+      Tone.amplitude(of: f, in: samples[Int(from * Double(rate))..<Int(to * Double(rate))], sampleRate: rate)
+    }
+    XCTAssertGreaterThan(amp(replaced, 2500, 0.2, 1.8), 0.05)
+    XCTAssertLessThan(amp(replaced, 440, 0.2, 1.8), 0.002, "the clips' sound is replaced")
+    // The 3 s soundtrack is followed by silence without --soundtrack-loop.
+    XCTAssertLessThan(Tone.rms(replaced[Int(3.2 * Double(rate))..<Int(5.3 * Double(rate))]), 0.001)
+
+    recipe.audio = .mix
+    recipe.soundtrackLoop = true
+    let mixed = try AudioGrabber.samples(
+      path: RenderHelpers.render(recipe.makeComposition()).path, sampleRate: rate, channels: 2)[0]
+    XCTAssertGreaterThan(amp(mixed, 2500, 0.2, 1.8), 0.05)
+    XCTAssertGreaterThan(amp(mixed, 440, 0.2, 1.8), 0.05, "the clips' sound under the music")
+    XCTAssertGreaterThan(amp(mixed, 1000, 2.2, 2.9), 0.03)
+    XCTAssertGreaterThan(amp(mixed, 2500, 3.7, 5.3), 0.05, "the looped soundtrack goes on")
+    XCTAssertEqual(Double(mixed.count), 5.5 * Double(rate), accuracy: 1024, "cut at the end of the video")
+  }
+
+  func testSoundtrackFadesOutAtTheEnd() throws {
+    let rate = 48000
+    var recipe = try mixedClips()
+    recipe.soundtrack = try RenderHelpers.source(9, "music.m4a")
+    recipe.soundtrackLoop = true
+    recipe.soundtrackVolume = 0.5
+    recipe.soundtrackFadeOut = s("2")
+    let samples = try AudioGrabber.samples(
+      path: RenderHelpers.render(recipe.makeComposition()).path, sampleRate: rate, channels: 2)[0]
+    func amp(_ from: Double, _ to: Double) -> Double {
+      Tone.amplitude(of: 2500, in: samples[Int(from * Double(rate))..<Int(to * Double(rate))], sampleRate: rate)
+    }
+    let full = amp(1, 2)
+    // The fade runs 3.5 → 5.5 s: at its middle (4.5 s) the volume is half of the starting volume.
+    XCTAssertEqual(amp(4.45, 4.55) / full, 0.5, accuracy: 0.08)
+    XCTAssertLessThan(amp(5.4, 5.49) / full, 0.1)
+  }
+
+  func testCrossfadeDissolvesPictureAndSound() throws {
+    var recipe = ConcatRecipe(clips: [try clip(0, "base.mp4"), try clip(1, "overlay.mp4")])
+    recipe.transition = .crossfade(s("1"))
+    recipe.export.preset = "ultrafast"
+    recipe.export.crf = 12
+    let (path, report) = try RenderHelpers.render(recipe.makeComposition())
+    XCTAssertEqual(report.duration, s("6"), "4 + 3 − 1 s overlap")
+    let picture = try RenderHelpers.pictures(path, at: [s("3.5")])[0]
+    let base = try XCTUnwrap(RenderHelpers.pictures(FixtureFiles.path("base.mp4"), at: [s("1")])[0].yuv(x: 5, y: 5))
+    let overlay = try XCTUnwrap(
+      RenderHelpers.pictures(FixtureFiles.path("overlay.mp4"), at: [s("1")])[0].yuv(x: 5, y: 5))
+    RenderHelpers.assertPixel(
+      picture, 100, 100, near: RenderHelpers.blend(base, overlay, 0.5), "half-way through the dissolve")
+    let rate = 48000
+    let samples = try AudioGrabber.samples(path: path, sampleRate: rate, channels: 2)[0]
+    let middle = samples[Int(3.45 * Double(rate))..<Int(3.55 * Double(rate))]
+    let before = samples[Int(1 * Double(rate))..<Int(2 * Double(rate))]
+    let after = samples[Int(4.5 * Double(rate))..<Int(5.5 * Double(rate))]
+    // Equal power: each side at cos(π/4) ≈ 0.707 of its own level in the middle.
+    XCTAssertEqual(
+      Tone.amplitude(of: 440, in: middle, sampleRate: rate) / Tone.amplitude(of: 440, in: before, sampleRate: rate),
+      0.707,
+      accuracy: 0.07)
+    XCTAssertEqual(
+      Tone.amplitude(of: 1000, in: middle, sampleRate: rate) / Tone.amplitude(of: 1000, in: after, sampleRate: rate),
+      0.707,
+      accuracy: 0.07)
+  }
+
+  /// Twenty-four clips of 1.037 s (not whole frames at 25 or 30 fps), at 25/30 fps and 44.1/48 kHz, each
+  /// beginning with a white frame and a beep: every clip's white frame and beep land within one output frame of
+  /// the exact sum of the durations before it.
+  func testSyncHoldsAcrossTwentyFourJoins() throws {
+    let names = ["sync-25-44100.mp4", "sync-30-48000.mp4", "sync-30-44100.mp4", "sync-25-48000.mp4"]
+    let clips = try (0..<24).map { try clip($0, names[$0 % 4], start: "0", end: "1.037") }
+    var recipe = ConcatRecipe(clips: clips)
+    recipe.frameDuration = s("1/30")
+    recipe.export.preset = "ultrafast"
+    let (path, report) = try RenderHelpers.render(recipe.makeComposition())
+    let total = s("1.037") * 24
+    XCTAssertEqual(report.duration, s("747/30"), "ceil(24 × 1.037 s × 30) frames")
+    XCTAssertLessThan(report.duration - total, s("1/30"))
+    XCTAssertGreaterThanOrEqual(report.duration, total)
+
+    // The first output frame of each white run.
+    let grabber = try PictureGrabber(path: path)
+    var whiteStarts: [MediaTime] = []
+    var wasWhite = false
+    for n in 0..<report.videoFrames {
+      let picture = try XCTUnwrap(grabber.picture(at: s("1/30") * n))
+      let white = (picture.yuv(x: 80, y: 60)?.y ?? 0) > 128
+      if white && !wasWhite { whiteStarts.append(s("1/30") * n) }
+      wasWhite = white
+    }
+    // The first sample of each beep (after a quiet stretch).
+    let rate = 48000
+    let audio = try AudioGrabber.samples(path: path, sampleRate: rate, channels: 2)[0]
+    var beepStarts: [MediaTime] = []
+    var lastLoud = -rate
+    for (i, v) in audio.enumerated() where abs(v) > 0.05 {
+      if i - lastLoud > rate / 2 { beepStarts.append(MediaTime.ticks(Int64(i), rate: rate)) }
+      lastLoud = i
+    }
+    XCTAssertEqual(whiteStarts.count, 24)
+    XCTAssertEqual(beepStarts.count, 24)
+    let frame = s("1/30")
+    for k in 0..<min(24, whiteStarts.count, beepStarts.count) {
+      let start = s("1.037") * Int64(k)
+      XCTAssertGreaterThanOrEqual(whiteStarts[k], start, "clip \(k) white frame")
+      XCTAssertLessThan(whiteStarts[k] - start, frame, "clip \(k) white frame")
+      XCTAssertLessThan(abs((beepStarts[k] - start).seconds), frame.seconds, "clip \(k) beep")
+      XCTAssertLessThan(abs((beepStarts[k] - whiteStarts[k]).seconds), frame.seconds, "clip \(k) picture and sound")
+    }
+  }
+
+  func testTrimOutsideTheClipIsRefused() throws {
+    let recipe = ConcatRecipe(clips: [try clip(0, "base.mp4", start: "5")])
+    XCTAssertThrowsError(try recipe.makeComposition()) { error in
+      XCTAssertEqual(
+        (error as? ConcatError)?.description,
+        "\(FixtureFiles.path("base.mp4")): the trim starts at 5 s, but the clip lasts 4 s")
+    }
+  }
+}
