@@ -4,7 +4,7 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release/clipmerge
 DEMO_DIR = demo-out
 
-.PHONY: all deps build release fixtures test demo install uninstall bench format lint clean
+.PHONY: all deps build release fixtures test demo install uninstall bench real-media format lint clean
 
 all: build
 
@@ -39,6 +39,9 @@ uninstall:
 
 bench: release
 	@scripts/bench.sh
+
+real-media: release
+	@scripts/real-media.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

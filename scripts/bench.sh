@@ -20,6 +20,23 @@ ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
   -f lavfi -i "sine=frequency=1000:sample_rate=44100:duration=10" \
   -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p -c:a aac -shortest "$out/overlay-720p.mp4"
 
+# Concat inputs: a 1080p 25 fps clip with 44.1 kHz mono sound, a portrait 720x1280 30 fps clip without sound,
+# and a 30 s soundtrack (the base clip above is the first of the three).
+[[ -f $out/clip-1080p.mp4 ]] || ff -f lavfi -i "testsrc2=s=1920x1080:r=25:d=10" \
+  -f lavfi -i "sine=frequency=660:sample_rate=44100:duration=10" \
+  -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p -c:a aac -shortest "$out/clip-1080p.mp4"
+[[ -f $out/clip-portrait.mp4 ]] || ff -f lavfi -i "testsrc=s=720x1280:r=30:d=10" \
+  -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p "$out/clip-portrait.mp4"
+[[ -f $out/music.m4a ]] || ff -f lavfi -i "sine=frequency=330:sample_rate=44100:duration=30" -ac 2 -c:a aac \
+  "$out/music.m4a"
+# Copy inputs: three 10 s clips with identical codec parameters.
+for i in 1 2 3; do
+  [[ -f $out/same-$i.mp4 ]] || ff -f lavfi -i "testsrc2=s=1280x720:r=30:d=10" \
+    -f lavfi -i "sine=frequency=$((300 * i)):sample_rate=48000:duration=10" -ac 2 \
+    -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p -c:a aac -shortest "$out/same-$i.mp4"
+done
+printf "file '%s'\n" "$PWD/$out/same-1.mp4" "$PWD/$out/same-2.mp4" "$PWD/$out/same-3.mp4" >"$out/same.txt"
+
 base=$out/base-720p.mp4
 overlay=$out/overlay-720p.mp4
 cm_overlay=("$bin" overlay "$base" "$overlay" -o "$out/clipmerge-overlay.mov" -y -q
@@ -31,6 +48,20 @@ ff_overlay=(ffmpeg -hide_banner -loglevel error -y -i "$base" -i "$overlay" -fil
   "[1:v]scale=640:360,format=yuva420p,fade=t=in:st=2:d=2:alpha=1[ov];[0:v][ov]overlay=x=W-w:y=0:eof_action=pass,format=yuv420p[v];[0:a]aresample=48000[a0];[1:a]aresample=48000,aformat=channel_layouts=stereo[a1];[a0][a1]amix=inputs=2:duration=longest:normalize=0[a]"
   -map "[v]" -map "[a]" -r 30 -c:v libx264 -preset "$PRESET" -crf "$CRF" -c:a aac -b:a 192k
   -movflags +faststart "$out/ffmpeg-overlay.mov")
+
+cm_concat=("$bin" concat "$base" "$out/clip-1080p.mp4" "$out/clip-portrait.mp4" --soundtrack "$out/music.m4a"
+  --size 1280x720 --fps 30 -o "$out/clipmerge-concat.mov" -y -q --preset "$PRESET" --crf "$CRF")
+# The same for the ffmpeg CLI: each clip fitted into 1280x720 (scale + pad), 30 fps, joined with the concat
+# filter; the soundtrack cut to the 30 s of video and resampled to 48 kHz stereo.
+fit="scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=30,format=yuv420p"
+ff_concat=(ffmpeg -hide_banner -loglevel error -y -i "$base" -i "$out/clip-1080p.mp4" -i "$out/clip-portrait.mp4"
+  -i "$out/music.m4a" -filter_complex
+  "[0:v]$fit[v0];[1:v]$fit[v1];[2:v]$fit[v2];[v0][v1][v2]concat=n=3:v=1:a=0[v];[3:a]atrim=0:30,aresample=48000,aformat=channel_layouts=stereo[a]"
+  -map "[v]" -map "[a]" -c:v libx264 -preset "$PRESET" -crf "$CRF" -c:a aac -b:a 192k -movflags +faststart
+  "$out/ffmpeg-concat.mov")
+cm_copy=("$bin" concat "$out/same-1.mp4" "$out/same-2.mp4" "$out/same-3.mp4" --copy -o "$out/clipmerge-copy.mp4" -y -q)
+ff_copy=(ffmpeg -hide_banner -loglevel error -y -f concat -safe 0 -i "$out/same.txt" -c copy -movflags +faststart
+  "$out/ffmpeg-copy.mp4")
 
 # measure NAME CMD...: one run; appends "wall cpu rss_kb" to $out/NAME.times
 measure() {
@@ -46,15 +77,29 @@ rm -f "$out"/*.times
 for ((i = 1; i <= RUNS; i++)); do
   measure clipmerge-overlay "${cm_overlay[@]}"
   measure ffmpeg-overlay "${ff_overlay[@]}"
+  measure clipmerge-concat "${cm_concat[@]}"
+  measure ffmpeg-concat "${ff_concat[@]}"
+  # A copy join takes a tenth of a second: five runs each time keep the median steady.
+  for ((j = 0; j < 5; j++)); do
+    measure clipmerge-copy "${cm_copy[@]}"
+    measure ffmpeg-copy "${ff_copy[@]}"
+  done
 done
 
 col() { awk -v c="$2" '{ print $c }' "$out/$1.times" | median; }
+ratio() { echo "scale=2; $(col "clipmerge-$1" "$2") / $(col "ffmpeg-$1" "$2")" | awk '{ print }' | bc -l | sed 's/^\./0./'; }
 echo
-echo "overlay job: 10 s 1280x720 (30 fps + 25 fps inputs), libx264 preset $PRESET crf $CRF, AAC 192k; median of $RUNS runs"
-printf '| %-22s | %8s | %8s | %12s |\n' "tool" "wall s" "CPU s" "peak RSS MB"
-printf '|%s|%s|%s|%s|\n' "------------------------" "----------" "----------" "--------------"
-for name in clipmerge-overlay ffmpeg-overlay; do
-  printf '| %-22s | %8s | %8s | %12.0f |\n' "$name" "$(col $name 1)" "$(col $name 2)" "$(echo "$(col $name 3) / 1024" | bc -l)"
+echo "libx264 preset $PRESET crf $CRF, AAC 192k, faststart; median of $RUNS interleaved runs; 2 cores"
+echo "overlay: 10 s 1280x720 30 fps base + 25 fps overlay, PiP with fade-in, both audio tracks mixed"
+echo "concat:  10 s 720p30 + 10 s 1080p25 + 10 s portrait 720x1280, fitted into 1280x720 at 30 fps, 30 s soundtrack"
+echo "copy:    three 10 s 720p clips with identical parameters joined without re-encoding"
+echo
+printf '| %-8s | %-12s | %8s | %8s | %11s |\n' "job" "tool" "wall s" "CPU s" "peak RSS MB"
+printf '|%s|%s|%s|%s|%s|\n' "----------" "--------------" "----------" "----------" "-------------"
+for job in overlay concat copy; do
+  for tool in clipmerge ffmpeg; do
+    printf '| %-8s | %-12s | %8s | %8s | %11.0f |\n' "$job" "$tool" "$(col "$tool-$job" 1)" "$(col "$tool-$job" 2)" \
+      "$(echo "$(col "$tool-$job" 3) / 1024" | bc -l)"
+  done
+  printf '| %-8s | %-12s | %7sx | %7sx | %10sx |\n' "$job" "ratio" "$(ratio $job 1)" "$(ratio $job 2)" "$(ratio $job 3)"
 done
-ratio() { echo "scale=2; $(col clipmerge-overlay "$1") / $(col ffmpeg-overlay "$1")" | bc -l; }
-printf '| %-22s | %7sx | %7sx | %11sx |\n' "clipmerge / ffmpeg" "$(ratio 1)" "$(ratio 2)" "$(ratio 3)"

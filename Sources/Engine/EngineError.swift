@@ -10,6 +10,8 @@ public enum EngineError: Error, Sendable {
   case decodeFailed(path: String, time: MediaTime?, reason: String)
   /// The output cannot be created or written.
   case outputFailed(path: String, reason: String)
+  /// The clips cannot be joined without re-encoding; says which clip and which parameter.
+  case cannotCopy(String)
   /// The composition is not valid.
   case invalidComposition(InvalidComposition)
   /// The render was interrupted by a signal.
@@ -27,6 +29,7 @@ extension EngineError: CustomStringConvertible {
       let at = time.map { " at \(Self.format($0))" } ?? ""
       return "\(path): decoding failed\(at): \(reason)"
     case .outputFailed(let path, let reason): return "\(path): \(reason)"
+    case .cannotCopy(let reason): return "--copy: cannot join without re-encoding: \(reason)"
     case .invalidComposition(let invalid): return "invalid composition: \(invalid)"
     case .interrupted: return "interrupted"
     case .internalFailure(let message): return "internal error: \(message)"

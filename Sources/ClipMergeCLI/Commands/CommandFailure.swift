@@ -19,7 +19,7 @@ struct CommandFailure: Error {
   init(_ error: EngineError) {
     switch error {
     case .inputUnreadable: self.init(error.description, code: .noInput)
-    case .invalidInput, .decodeFailed, .invalidComposition: self.init(error.description, code: .dataError)
+    case .invalidInput, .decodeFailed, .invalidComposition, .cannotCopy: self.init(error.description, code: .dataError)
     case .outputFailed: self.init(error.description, code: .cannotCreate)
     case .interrupted: self.init("interrupted; no output written", code: .interrupted)
     case .internalFailure: self.init(error.description, code: .software)

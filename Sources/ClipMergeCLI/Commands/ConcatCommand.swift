@@ -119,12 +119,12 @@ struct ConcatCommand {
   }
 
   func run(console: Console) throws(CommandFailure) {
-    let recipe = try makeRecipe()
     let runner = RenderRunner(console: console, output: output)
     if copy {
       try runner.streamCopy(clips)
       return
     }
+    let recipe = try makeRecipe()
     let composition: Composition
     do { composition = try recipe.makeComposition() } catch {
       throw CommandFailure(error.description, code: .dataError)

@@ -59,8 +59,10 @@ extension RenderRunner {
       throw CommandFailure(
         "\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
     }
-    if let reason = StreamCopyJoiner.incompatibility(clips.map(\.path), trims: clips.map(\.isTrimmed)) {
-      throw CommandFailure("--copy: cannot join without re-encoding: \(reason)", code: .dataError)
+    if let trimmed = clips.firstIndex(where: \.isTrimmed) {
+      throw CommandFailure(
+        "--copy: cannot join without re-encoding: clip \(trimmed + 1) (\(clips[trimmed].path)) is trimmed; "
+          + "a trim is exact to the frame only when re-encoded", code: .dataError)
     }
     let report: ExportReport
     do {

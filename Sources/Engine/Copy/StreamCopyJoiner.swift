@@ -24,11 +24,13 @@ public final class StreamCopyJoiner {
     if let index = trims.firstIndex(of: true) {
       return "clip \(index + 1) (\(paths[index])) is trimmed; a trim is exact to the frame only when re-encoded"
     }
-    guard let first = paths.first, let reference = try? InputFile(path: first) else { return "cannot open clip 1" }
+    guard let first = paths.first, let reference = try? InputFile.forCopy(path: first) else {
+      return "cannot open clip 1"
+    }
     let referenceStreams = CopyCompatibility.Streams(reference)
     if referenceStreams.video == nil { return "clip 1 (\(first)) has no video stream" }
     for (offset, path) in paths.enumerated().dropFirst() {
-      guard let input = try? InputFile(path: path) else { return "cannot open clip \(offset + 1) (\(path))" }
+      guard let input = try? InputFile.forCopy(path: path) else { return "cannot open clip \(offset + 1) (\(path))" }
       if let reason = CopyCompatibility.difference(
         input, CopyCompatibility.Streams(input), index: offset + 1, from: reference, referenceStreams)
       {
@@ -40,19 +42,21 @@ public final class StreamCopyJoiner {
 
   public func run(isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
     for path in paths { try MediaProbe.checkReadable(path) }
-    if let reason = Self.incompatibility(paths, trims: paths.map { _ in false }) {
-      throw .invalidInput(path: paths.first ?? "", reason: "cannot join without re-encoding: \(reason)")
-    }
     let target = try OutputTarget(path: outputPath, overwrite: overwrite)
     let output: OutputFile
     let reference: InputFile
     do {
       output = try OutputFile(path: target.temporaryPath, formatName: export.container.rawValue)
-      reference = try InputFile(path: paths[0])
     } catch {
       throw .outputFailed(path: outputPath, reason: "cannot create the output (\(error.message))")
     }
+    do {
+      reference = try InputFile.forCopy(path: paths[0])
+    } catch {
+      throw .invalidInput(path: paths[0], reason: "not a media file clipmerge can read (\(error.message))")
+    }
     let streams = CopyCompatibility.Streams(reference)
+    guard streams.video != nil else { throw .cannotCopy("clip 1 (\(paths[0])) has no video stream") }
     var outputStreams: [Int] = []
     do {
       for index in streams.all { outputStreams.append(try output.addStream(copying: reference.stream(index))) }
@@ -62,9 +66,9 @@ public final class StreamCopyJoiner {
       throw .outputFailed(path: outputPath, reason: "cannot start the output (\(error.message))")
     }
     var state = CopyState(outputStreams: outputStreams)
-    for path in paths {
+    for (index, path) in paths.enumerated() {
       if isCancelled() { throw .interrupted }
-      try copy(path, into: output, state: &state)
+      try copy(path, index: index, reference: (reference, streams), into: output, state: &state)
     }
     do {
       try output.finish()
@@ -89,16 +93,23 @@ public final class StreamCopyJoiner {
     var audioSamples: Int64 = 0
   }
 
-  private func copy(_ path: String, into output: OutputFile, state: inout CopyState) throws(EngineError) {
+  /// Copies file `index` after checking it matches the first file, opening it only for this.
+  private func copy(
+    _ path: String, index: Int, reference: (InputFile, CopyCompatibility.Streams), into output: OutputFile,
+    state: inout CopyState
+  ) throws(EngineError) {
     let input: InputFile
     let packet: Packet
     do {
-      input = try InputFile(path: path)
+      input = index == 0 ? reference.0 : try InputFile.forCopy(path: path)
       packet = try Packet()
     } catch {
       throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error.message))")
     }
     let streams = CopyCompatibility.Streams(input)
+    if let reason = CopyCompatibility.difference(input, streams, index: index + 1, from: reference.0, reference.1) {
+      throw .cannotCopy(reason)
+    }
     let used = streams.all
     // The file's zero: the earliest first presentation time of the streams used.
     var start: MediaTime?
@@ -111,6 +122,7 @@ public final class StreamCopyJoiner {
     }
     let zero = start ?? .zero
     let clipEnd = state.offset + MediaProbe.duration(of: input)
+    var audioFrame: Int64 = 0
     while true {
       let more: Bool
       do { more = try input.read(into: packet) } catch { break }
@@ -124,12 +136,15 @@ public final class StreamCopyJoiner {
       let p = packet.pointer
       let shift = state.offset - zero
       if Int(packet.streamIndex) == streams.audio {
-        // A decoder plays a whole frame whatever the packet's trimmed duration says.
-        let frameSize = Int64(inStream.pointee.codecpar.pointee.frame_size)
-        if frameSize > 0 {
-          p.pointee.duration = av_rescale_q(
-            frameSize, AVRational(num: 1, den: max(inStream.pointee.codecpar.pointee.sample_rate, 1)), tbIn)
-        }
+        // A decoder plays a whole frame whatever a trimmed packet's duration says: the codec's frame size, or
+        // else the longest packet seen in this clip.
+        let par = inStream.pointee.codecpar.pointee
+        let frameSize = Int64(par.frame_size)
+        audioFrame =
+          frameSize > 0
+          ? av_rescale_q(frameSize, AVRational(num: 1, den: max(par.sample_rate, 1)), tbIn)
+          : max(audioFrame, p.pointee.duration)
+        p.pointee.duration = audioFrame
         guard
           let placed = Self.placeAudio(
             packet, timeBase: tbIn, shift: shift, zero: zero, clipEnd: clipEnd, state: &state)

@@ -5,19 +5,29 @@ final class InputFile {
   let path: String
   private var context: UnsafeMutablePointer<AVFormatContext>?
 
-  /// Opens `path` and reads enough to know its streams (avformat_open_input, avformat_find_stream_info).
-  init(path: String) throws(FFmpegError) {
+  /// Opens `path` and, with `findStreamInfo`, reads enough packets to know every stream's parameters
+  /// (avformat_open_input, avformat_find_stream_info). Without it only the container's header is read: enough for
+  /// MP4 and QuickTime, whose header describes every stream.
+  init(path: String, findStreamInfo: Bool = true) throws(FFmpegError) {
     FFmpegLog.silence()
     self.path = path
     var ctx: UnsafeMutablePointer<AVFormatContext>?
     try check(avformat_open_input(&ctx, path, nil, nil), "avformat_open_input")
     context = ctx
-    do {
-      try check(avformat_find_stream_info(ctx, nil), "avformat_find_stream_info")
-    } catch {
-      avformat_close_input(&context)
-      throw error
-    }
+    if findStreamInfo { try readStreamInfo() }
+  }
+
+  /// Reads packets until every stream's parameters are known (avformat_find_stream_info).
+  func readStreamInfo() throws(FFmpegError) {
+    try check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+  }
+
+  /// Opens `path` for copying packets: the header alone for MP4 and QuickTime (which describe every stream in
+  /// it), probing packets for other containers.
+  static func forCopy(path: String) throws(FFmpegError) -> InputFile {
+    let input = try InputFile(path: path, findStreamInfo: false)
+    if !input.containerName.hasPrefix("mov,") { try input.readStreamInfo() }
+    return input
   }
 
   deinit {
