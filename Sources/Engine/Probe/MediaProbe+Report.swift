@@ -1,0 +1,90 @@
+import CFFmpeg
+import Composition
+
+extension MediaProbe {
+  /// Every stream of `path`, described for people and scripts (`clipmerge probe`).
+  public static func report(_ path: String) throws(EngineError) -> ProbeReport {
+    try checkReadable(path)
+    let input: InputFile
+    do {
+      input = try InputFile(path: path)
+    } catch {
+      throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error.message))")
+    }
+    let format = input.format.pointee
+    let selected = Set([StreamSelection.videoStream(of: input), StreamSelection.audioStream(of: input)].compactMap { $0 })
+    var streams: [StreamReport] = []
+    for index in 0..<input.streamCount {
+      streams.append(streamReport(input, index: index, selected: selected.contains(index)))
+    }
+    let start = format.start_time
+    return ProbeReport(
+      path: path, container: input.containerName,
+      duration: format.duration > 0 && format.duration != cm_nopts_value() ? duration(of: input).seconds : nil,
+      startTime: start != cm_nopts_value() ? Double(start) / Double(cm_time_base()) : nil,
+      bitRate: format.bit_rate > 0 ? Int(format.bit_rate) : nil, streams: streams)
+  }
+
+  static func streamReport(_ input: InputFile, index: Int, selected: Bool) -> StreamReport {
+    let stream = input.stream(index)
+    let par = stream.pointee.codecpar.unsafelyUnwrapped.pointee
+    let tb = stream.pointee.time_base
+    func seconds(_ value: Int64) -> Double? {
+      guard value != cm_nopts_value(), tb.den > 0 else { return nil }
+      return Double(value) * Double(tb.num) / Double(tb.den)
+    }
+    var report = StreamReport(
+      index: index, type: mediaType(par.codec_type), codec: String(cString: avcodec_get_name(par.codec_id)),
+      selected: selected, startTime: seconds(stream.pointee.start_time), duration: seconds(stream.pointee.duration))
+    if par.codec_type == AVMEDIA_TYPE_VIDEO {
+      let info = videoInfo(stream)
+      let display = info.displaySize
+      report.width = info.width
+      report.height = info.height
+      report.displayWidth = display.width
+      report.displayHeight = display.height
+      report.rotation = info.orientation.clockwiseDegrees
+      report.mirrored = info.orientation.mirrored
+      report.sampleAspectRatio = "\(info.sampleAspectNum):\(info.sampleAspectDen)"
+      report.frameRate = rational(stream.pointee.r_frame_rate)
+      report.averageFrameRate = rational(stream.pointee.avg_frame_rate)
+      report.pixelFormat = info.pixelFormat
+      report.fieldOrder = fieldOrder(par.field_order)
+      if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 {
+        report.variableFrameRate = FrameSpacing.isVariable(path: input.path, stream: index)
+      }
+    } else if par.codec_type == AVMEDIA_TYPE_AUDIO {
+      let info = audioInfo(stream)
+      report.sampleRate = info.sampleRate
+      report.channels = info.channels
+      report.channelLayout = info.layout
+    }
+    return report
+  }
+
+  static func mediaType(_ type: AVMediaType) -> String {
+    switch type {
+    case AVMEDIA_TYPE_VIDEO: return "video"
+    case AVMEDIA_TYPE_AUDIO: return "audio"
+    case AVMEDIA_TYPE_SUBTITLE: return "subtitle"
+    case AVMEDIA_TYPE_ATTACHMENT: return "attachment"
+    default: return "data"
+    }
+  }
+
+  static func rational(_ r: AVRational) -> String? {
+    guard r.num > 0, r.den > 0 else { return nil }
+    return r.den == 1 ? "\(r.num)" : "\(r.num)/\(r.den)"
+  }
+
+  static func fieldOrder(_ order: AVFieldOrder) -> String? {
+    switch order {
+    case AV_FIELD_PROGRESSIVE: return "progressive"
+    case AV_FIELD_TT: return "tt"
+    case AV_FIELD_BB: return "bb"
+    case AV_FIELD_TB: return "tb"
+    case AV_FIELD_BT: return "bt"
+    default: return nil
+    }
+  }
+}

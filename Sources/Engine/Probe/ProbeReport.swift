@@ -1,0 +1,13 @@
+/// What `clipmerge probe` says of one file.
+public struct ProbeReport: Sendable, Codable, Hashable {
+  public var path: String
+  /// The demuxer's name (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, ...).
+  public var container: String
+  /// Seconds.
+  public var duration: Double?
+  /// Seconds: when the first stream starts, before clipmerge shifts the file to zero.
+  public var startTime: Double?
+  /// Bits per second over the whole file.
+  public var bitRate: Int?
+  public var streams: [StreamReport]
+}

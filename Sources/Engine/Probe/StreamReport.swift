@@ -1,0 +1,35 @@
+/// What `clipmerge probe` says of one stream. Optional fields are absent where they do not apply or are unknown.
+public struct StreamReport: Sendable, Codable, Hashable {
+  public var index: Int
+  /// `video`, `audio`, `subtitle`, `data` or `attachment`.
+  public var type: String
+  public var codec: String
+  /// Whether clipmerge would use this stream (the file's best video and audio stream it can decode).
+  public var selected: Bool
+  public var width: Int?
+  public var height: Int?
+  /// The upright size in square pixels, after rotation and pixel aspect.
+  public var displayWidth: Int?
+  public var displayHeight: Int?
+  /// Clockwise degrees the picture is turned to be upright: 0, 90, 180 or 270 (an iPhone held upright: 90).
+  public var rotation: Int?
+  /// Mirrored left-right (before the rotation).
+  public var mirrored: Bool?
+  /// Pixel aspect ratio, `num:den`.
+  public var sampleAspectRatio: String?
+  /// Nominal frame rate as a rational (`30000/1001`).
+  public var frameRate: String?
+  /// Average frame rate over the stream, as a rational.
+  public var averageFrameRate: String?
+  /// Frame spacing varies by more than a quarter of its median over the first frames.
+  public var variableFrameRate: Bool?
+  public var pixelFormat: String?
+  /// `progressive`, `tt`, `bb`, `tb` or `bt`, when the container says.
+  public var fieldOrder: String?
+  public var sampleRate: Int?
+  public var channels: Int?
+  public var channelLayout: String?
+  /// Seconds from the file's zero.
+  public var startTime: Double?
+  public var duration: Double?
+}
