@@ -136,6 +136,28 @@ final class ConcatRenderTests: XCTestCase {
       accuracy: 0.07)
   }
 
+  func testFadeThroughBlack() throws {
+    var recipe = ConcatRecipe(clips: [try clip(0, "base.mp4"), try clip(1, "overlay.mp4")])
+    recipe.transition = .fadeBlack(s("1"))
+    recipe.export.preset = "ultrafast"
+    recipe.export.crf = 12
+    let (path, report) = try RenderHelpers.render(recipe.makeComposition())
+    XCTAssertEqual(report.duration, s("6"))
+    let base = try XCTUnwrap(RenderHelpers.pictures(FixtureFiles.path("base.mp4"), at: [s("1")])[0].yuv(x: 5, y: 5))
+    let overlay = try XCTUnwrap(RenderHelpers.pictures(FixtureFiles.path("overlay.mp4"), at: [s("1")])[0].yuv(x: 5, y: 5))
+    let black = (y: 16, u: 128, v: 128)
+    // The joint is [3, 4): clip 1 fades out over [3, 3.5), clip 2 fades in over [3.5, 4). Frames at 3.2 and 3.8 s
+    // are 0.2 s from the fades' far ends: opacity 0.6.
+    let pictures = try RenderHelpers.pictures(path, at: ["3.2", "3.5", "3.8", "4.5"].map(s))
+    RenderHelpers.assertPixel(pictures[0], 100, 100, near: RenderHelpers.blend(black, base, 0.6), "fading out")
+    RenderHelpers.assertPixel(pictures[1], 100, 100, near: black, "black between the clips")
+    RenderHelpers.assertPixel(pictures[2], 100, 100, near: RenderHelpers.blend(black, overlay, 0.6), "fading in")
+    RenderHelpers.assertPixel(pictures[3], 100, 100, near: overlay, "clip 2")
+    let rate = 48000
+    let samples = try AudioGrabber.samples(path: path, sampleRate: rate, channels: 2)[0]
+    XCTAssertLessThan(Tone.rms(samples[Int(3.48 * Double(rate))..<Int(3.52 * Double(rate))]), 0.01, "silence between")
+  }
+
   /// Twenty-four clips of 1.037 s (not whole frames at 25 or 30 fps), at 25/30 fps and 44.1/48 kHz, each
   /// beginning with a white frame and a beep: every clip's white frame and beep land within one output frame of
   /// the exact sum of the durations before it.
