@@ -12,6 +12,7 @@ public enum ClipMerge {
       arguments: [
         ("overlay", "Picture-in-picture of two clips (clipmerge overlay --help)."),
         ("concat", "Clips one after another, with a soundtrack (clipmerge concat --help)."),
+        ("probe", "Describe media files, as text or JSON (clipmerge probe --help)."),
       ],
       options: [
         OptionSpec("help", short: "h", help: "Show this help."), OptionSpec("version", help: "Show the version."),
@@ -37,11 +38,13 @@ public enum ClipMerge {
         try run(OverlayCommand.self, rest, console: console)
       case ConcatCommand.name:
         try run(ConcatCommand.self, rest, console: console)
+      case ProbeCommand.name:
+        try run(ProbeCommand.self, rest, console: console)
       default:
         throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
       }
     } catch {
-      console.err("clipmerge: error: \(error.message)\n")
+      if !error.alreadyReported { console.err("clipmerge: error: \(error.message)\n") }
       return error.code.rawValue
     }
     return ExitCode.success.rawValue

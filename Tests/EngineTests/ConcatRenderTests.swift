@@ -144,7 +144,8 @@ final class ConcatRenderTests: XCTestCase {
     let (path, report) = try RenderHelpers.render(recipe.makeComposition())
     XCTAssertEqual(report.duration, s("6"))
     let base = try XCTUnwrap(RenderHelpers.pictures(FixtureFiles.path("base.mp4"), at: [s("1")])[0].yuv(x: 5, y: 5))
-    let overlay = try XCTUnwrap(RenderHelpers.pictures(FixtureFiles.path("overlay.mp4"), at: [s("1")])[0].yuv(x: 5, y: 5))
+    let overlay = try XCTUnwrap(
+      RenderHelpers.pictures(FixtureFiles.path("overlay.mp4"), at: [s("1")])[0].yuv(x: 5, y: 5))
     let black = (y: 16, u: 128, v: 128)
     // The joint is [3, 4): clip 1 fades out over [3, 3.5), clip 2 fades in over [3.5, 4). Frames at 3.2 and 3.8 s
     // are 0.2 s from the fades' far ends: opacity 0.6.

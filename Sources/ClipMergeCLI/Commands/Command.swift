@@ -9,3 +9,4 @@ protocol Command {
 
 extension OverlayCommand: Command {}
 extension ConcatCommand: Command {}
+extension ProbeCommand: Command {}

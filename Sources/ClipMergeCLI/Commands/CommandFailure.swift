@@ -5,10 +5,13 @@ import Engine
 struct CommandFailure: Error {
   var message: String
   var code: ExitCode
+  /// The message was printed already (a command that reports several failures as it goes).
+  var alreadyReported = false
 
-  init(_ message: String, code: ExitCode) {
+  init(_ message: String, code: ExitCode, alreadyReported: Bool = false) {
     self.message = message
     self.code = code
+    self.alreadyReported = alreadyReported
   }
 
   init(_ usage: UsageError) {

@@ -12,7 +12,8 @@ extension MediaProbe {
       throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error.message))")
     }
     let format = input.format.pointee
-    let selected = Set([StreamSelection.videoStream(of: input), StreamSelection.audioStream(of: input)].compactMap { $0 })
+    let selected = Set(
+      [StreamSelection.videoStream(of: input), StreamSelection.audioStream(of: input)].compactMap { $0 })
     var streams: [StreamReport] = []
     for index in 0..<input.streamCount {
       streams.append(streamReport(input, index: index, selected: selected.contains(index)))

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import ClipMergeCLI
+@testable import Engine
+
+/// `clipmerge probe`: text and JSON, through the built binary.
+final class ProbeCommandTests: XCTestCase {
+  func probeJSON(_ paths: [String]) throws -> (code: Int32, objects: [[String: Any]], stderr: String) {
+    let result = try ClipmergeProcess.run(["probe", "--json"] + paths)
+    // One pretty-printed object per file, one after another.
+    var objects: [[String: Any]] = []
+    var depth = 0
+    var current = ""
+    for character in result.stdout {
+      current.append(character)
+      if character == "{" { depth += 1 }
+      if character == "}" {
+        depth -= 1
+        if depth == 0 {
+          let object = try JSONSerialization.jsonObject(with: Data(current.utf8)) as? [String: Any]
+          objects.append(try XCTUnwrap(object))
+          current = ""
+        }
+      }
+    }
+    return (result.code, objects, result.stderr)
+  }
+
+  func testJSONDescribesEveryStream() throws {
+    let (code, objects, _) = try probeJSON([FixtureFiles.path("base.mp4"), FixtureFiles.path("rotated-cw.mp4")])
+    XCTAssertEqual(code, 0)
+    XCTAssertEqual(objects.count, 2)
+    let base = objects[0]
+    XCTAssertEqual(base["duration"] as? Double, 4)
+    let streams = try XCTUnwrap(base["streams"] as? [[String: Any]])
+    XCTAssertEqual(streams.count, 2)
+    XCTAssertEqual(streams[0]["type"] as? String, "video")
+    XCTAssertEqual(streams[0]["codec"] as? String, "h264")
+    XCTAssertEqual(streams[0]["width"] as? Int, 320)
+    XCTAssertEqual(streams[0]["displayHeight"] as? Int, 240)
+    XCTAssertEqual(streams[0]["frameRate"] as? String, "30")
+    XCTAssertEqual(streams[0]["variableFrameRate"] as? Bool, false)
+    XCTAssertEqual(streams[0]["pixelFormat"] as? String, "yuv420p")
+    XCTAssertEqual(streams[1]["type"] as? String, "audio")
+    XCTAssertEqual(streams[1]["sampleRate"] as? Int, 48000)
+    XCTAssertEqual(streams[1]["channels"] as? Int, 2)
+    XCTAssertEqual(streams[1]["channelLayout"] as? String, "stereo")
+    let rotated = try XCTUnwrap((objects[1]["streams"] as? [[String: Any]])?.first)
+    XCTAssertEqual(rotated["rotation"] as? Int, 90)
+    XCTAssertEqual(rotated["mirrored"] as? Bool, false)
+    XCTAssertEqual(rotated["width"] as? Int, 160)
+    XCTAssertEqual(rotated["displayWidth"] as? Int, 80)
+    XCTAssertEqual(rotated["displayHeight"] as? Int, 160)
+  }
+
+  func testTextAndErrorsPerFile() throws {
+    let result = try ClipmergeProcess.run(["probe", FixtureFiles.path("rotated-ccw.mp4"), "/no/file.mp4"])
+    XCTAssertEqual(result.code, 66)
+    XCTAssertTrue(
+      result.stdout.contains("video h264 (used), 160x80 shown as 80x160, rotated 270° clockwise, 30 fps"), result.stdout
+    )
+    XCTAssertEqual(result.stderr, "clipmerge: error: /no/file.mp4: no such file\n")
+    let bad = try ClipmergeProcess.run(["probe", FixtureFiles.path("not-media.mp4")])
+    XCTAssertEqual(bad.code, 65)
+  }
+
+  func testVariableFrameRateOfRealClips() throws {
+    guard let media = FixtureFiles.sharedMedia else { throw XCTSkip("../shared/media is absent: VFR check skipped") }
+    let expected = [
+      "sample_android_slow_motion.mp4": true, "mv_with_2_top_shots.mp4": true, "sample.mp4": false,
+      "portrait_4k60.mp4": false, "roadtrip-vp92-10bit.webm": false,
+    ]
+    for (name, variable) in expected {
+      let report = try MediaProbe.report(media.appendingPathComponent(name).path)
+      XCTAssertEqual(report.streams.first { $0.selected && $0.type == "video" }?.variableFrameRate, variable, name)
+    }
+  }
+}
