@@ -12,6 +12,7 @@ public enum ClipMerge {
       arguments: [
         ("overlay", "Picture-in-picture of two clips (clipmerge overlay --help)."),
         ("concat", "Clips one after another, with a soundtrack (clipmerge concat --help)."),
+        ("compose", "Render a JSON spec of the whole model (clipmerge compose --help)."),
         ("probe", "Describe media files, as text or JSON (clipmerge probe --help)."),
       ],
       options: [
@@ -40,6 +41,8 @@ public enum ClipMerge {
         try run(ConcatCommand.self, rest, console: console)
       case ProbeCommand.name:
         try run(ProbeCommand.self, rest, console: console)
+      case ComposeCommand.name:
+        try run(ComposeCommand.self, rest, console: console)
       default:
         throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
       }

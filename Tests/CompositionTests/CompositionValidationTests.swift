@@ -89,6 +89,12 @@ final class CompositionValidationTests: XCTestCase {
       [.overlappingSegments(track: TrackID(1), first: 0, second: 1)])
   }
 
+  func testSpeedOutOfRange() {
+    XCTAssertEqual(
+      problems { $0.tracks[0].segments[1].compositionRange.duration = s("0.2") },
+      [.speedOutOfRange(track: TrackID(1), segment: 1)])
+  }
+
   func testMissingVideoComposition() {
     XCTAssertEqual(problems { $0.video = nil }, [.missingVideoComposition])
   }

@@ -10,3 +10,4 @@ protocol Command {
 extension OverlayCommand: Command {}
 extension ConcatCommand: Command {}
 extension ProbeCommand: Command {}
+extension ComposeCommand: Command {}

@@ -18,6 +18,20 @@ struct RenderRunner {
   }
 
   func render(_ composition: Composition) throws(CommandFailure) {
+    if output.printSpec {
+      var spec = composition
+      spec.export = output.apply(to: composition.export)
+      let data = SpecEncoder.encode(
+        spec, outputPath: output.path.isEmpty ? nil : output.path,
+        workingDirectory: FileManager.default.currentDirectoryPath)
+      console.out(String(decoding: data, as: UTF8.self) + "\n")
+      return
+    }
+    if output.dryRun {
+      do { try composition.validate() } catch { throw CommandFailure(EngineError.invalidComposition(error)) }
+      console.out(RenderPlan(composition: composition, outputPath: output.path).text)
+      return
+    }
     for source in composition.sources where Self.sameFile(source.path, output.path) {
       throw CommandFailure(
         "\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)

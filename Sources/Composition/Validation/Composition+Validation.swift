@@ -47,6 +47,14 @@ extension Composition {
       if segment.compositionRange.isEmpty || segment.sourceRange.isEmpty {
         problems.append(.emptySegment(track: track.id, segment: index))
       }
+      let sixteen = MediaTime(seconds: 16)
+      if !segment.compositionRange.isEmpty && !segment.sourceRange.isEmpty,
+        let speed = segment.sourceRange.duration.scaled(
+          by: MediaTime(seconds: 1), over: segment.compositionRange.duration),
+        speed > sixteen || speed < MediaTime.ticks(1, rate: 16)
+      {
+        problems.append(.speedOutOfRange(track: track.id, segment: index))
+      }
       guard let source = source(segment.source) else {
         problems.append(.unknownSource(track: track.id, segment: index, source: segment.source))
         continue

@@ -10,6 +10,7 @@ public enum CompositionError: Error, Sendable, Hashable {
   case emptySegment(track: TrackID, segment: Int)
   case notEnoughSourceContent(track: TrackID, segment: Int, needed: MediaTime, available: MediaTime)
   case overlappingSegments(track: TrackID, first: Int, second: Int)
+  case speedOutOfRange(track: TrackID, segment: Int)
   case missingVideoComposition
   case invalidRenderSize(PixelSize)
   case oddRenderSize(PixelSize)
@@ -57,6 +58,8 @@ extension CompositionError: CustomStringConvertible {
         "not enough source content: \(t) segment \(s) needs the source up to \(needed.seconds) s, but it lasts \(available.seconds) s"
     case .overlappingSegments(let t, let a, let b):
       return "overlapping segments: \(t) segments \(a) and \(b) cover the same time"
+    case .speedOutOfRange(let t, let s):
+      return "speed out of range: \(t) segment \(s) plays at a speed outside 1/16 to 16"
     case .missingVideoComposition:
       return "missing video composition: there are video tracks but no render size or frame rate"
     case .invalidRenderSize(let size):

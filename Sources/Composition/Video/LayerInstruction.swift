@@ -7,13 +7,17 @@ public struct LayerInstruction: Sendable, Hashable {
   public var trackID: TrackID
   public var transform: Keyframed<AffineTransform>
   public var opacity: Keyframed<Double>
+  /// Only this part of the source is drawn: a rectangle in the source's upright display pixels. Like
+  /// AVFoundation's crop rectangle it hides, it does not move: the transform still places the whole picture.
+  public var crop: Rect?
 
   public init(
     trackID: TrackID, transform: Keyframed<AffineTransform> = Keyframed(.identity),
-    opacity: Keyframed<Double> = Keyframed(1)
+    opacity: Keyframed<Double> = Keyframed(1), crop: Rect? = nil
   ) {
     self.trackID = trackID
     self.transform = transform
     self.opacity = opacity
+    self.crop = crop
   }
 }

@@ -67,18 +67,30 @@ final class AudioRenderer {
     return gains
   }
 
+  /// Samples per source second so that the segment's source range fills its composition range at `mixRate`.
+  static func readRate(_ segment: Segment, mixRate: Int) -> Int {
+    guard segment.sourceRange.duration != segment.compositionRange.duration,
+      let scaled = MediaTime(seconds: Int64(mixRate)).scaled(
+        by: segment.compositionRange.duration, over: segment.sourceRange.duration)
+    else { return mixRate }
+    return min(max(Int(scaled.count(of: MediaTime(seconds: 1), rounding: .toNearestOrAwayFromZero)), 1000), 768_000)
+  }
+
   private func reader(for track: TrackID, segment index: Int, source: Source, firstSample: Int64, from: Int64)
     throws(EngineError) -> AudioReader
   {
     if let open = readers[track], open.segment == index { return open.reader }
     readers[track] = nil
-    let segment = composition.tracks.first { $0.id == track }?.segments[index]
-    guard let segment, segment.sourceRange.duration == segment.compositionRange.duration else {
-      throw EngineError.internalFailure("audio segments that change speed are not supported yet")
+    guard let segment = composition.track(track)?.segments[index] else {
+      throw EngineError.internalFailure("no segment \(index) in \(track)")
     }
+    // A segment that plays faster or slower is resampled to fewer or more samples (the pitch changes with the
+    // speed, as on a tape): the source is read at `rate` samples per source second.
+    let rate = Self.readRate(segment, mixRate: format.sampleRate)
     // Start reading where this block enters the segment (the segment may have begun before this render).
-    let sourceStart = segment.sourceRange.start.ticks(atRate: format.sampleRate) + (from - firstSample)
-    let reader = try AudioReader(path: source.path, format: format, start: sourceStart)
+    let sourceStart = segment.sourceRange.start.ticks(atRate: rate) + (from - firstSample)
+    let reader = try AudioReader(
+      path: source.path, format: AudioFormat(sampleRate: rate, channels: format.channels), start: sourceStart)
     readers[track] = (index, reader)
     return reader
   }

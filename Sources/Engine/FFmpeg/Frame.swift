@@ -31,6 +31,19 @@ final class Frame {
   func data(_ plane: Int) -> UnsafeMutablePointer<UInt8>? { cm_frame_data(pointer, Int32(plane)) }
   func linesize(_ plane: Int) -> Int { Int(cm_frame_linesize(pointer, Int32(plane))) }
 
+  /// A new frame sharing this one's buffers, showing only `width`×`height` pixels from (`x`, `y`)
+  /// (av_frame_ref, av_frame_apply_cropping). The rectangle must lie inside the picture.
+  func cropped(x: Int, y: Int, width: Int, height: Int) throws(FFmpegError) -> Frame {
+    let view = try Frame()
+    try check(av_frame_ref(view.pointer, pointer), "av_frame_ref")
+    view.pointer.pointee.crop_left = x
+    view.pointer.pointee.crop_top = y
+    view.pointer.pointee.crop_right = max(0, self.width - x - width)
+    view.pointer.pointee.crop_bottom = max(0, self.height - y - height)
+    try check(av_frame_apply_cropping(view.pointer, Int32(AV_FRAME_CROP_UNALIGNED)), "av_frame_apply_cropping")
+    return view
+  }
+
   /// Drops the buffers, keeping the frame for reuse (av_frame_unref).
   func unref() { av_frame_unref(pointer) }
 

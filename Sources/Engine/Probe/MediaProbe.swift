@@ -18,7 +18,7 @@ public enum MediaProbe {
   }
 
   /// Fails early for a missing file, a directory or a file without read permission.
-  static func checkReadable(_ path: String) throws(EngineError) {
+  public static func checkReadable(_ path: String) throws(EngineError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .inputUnreadable(path: path, reason: "no such file")

@@ -45,11 +45,17 @@ final class VideoRenderer {
         throw EngineError.decodeFailed(
           path: source.path, time: picture.time, reason: "cannot convert the picture (\(error))")
       }
-      draws.append(
-        LayerDraw(
-          track: track.id, serial: picture.serial, picture: normalized,
-          transform: info.preferredTransform.concatenating(layer.transform.value(at: time)),
-          opacity: layer.opacity.value(at: time)))
+      var draw = LayerDraw(
+        track: track.id, serial: picture.serial, picture: normalized,
+        transform: info.preferredTransform.concatenating(layer.transform.value(at: time)),
+        opacity: layer.opacity.value(at: time))
+      if let crop = layer.crop {
+        guard let cropped = try Self.crop(draw, to: crop, preferred: info.preferredTransform, path: source.path) else {
+          continue
+        }
+        draw = cropped
+      }
+      draws.append(draw)
     }
     for track in readers.keys where !active.contains(track) { readers[track] = nil }
     compositor.retain(tracks: active)
@@ -58,6 +64,32 @@ final class VideoRenderer {
     } catch {
       throw EngineError.internalFailure("compositing failed: \(error)")
     }
+  }
+
+  /// The layer showing only `crop` (upright display pixels) of its picture, placed where the whole picture
+  /// would put that part; nil when nothing of the picture is inside the crop.
+  static func crop(_ draw: LayerDraw, to crop: Rect, preferred: AffineTransform, path: String) throws(EngineError)
+    -> LayerDraw?
+  {
+    guard let inverse = preferred.inverted() else { return nil }
+    let corners = [
+      inverse.apply(x: crop.x, y: crop.y), inverse.apply(x: crop.x + crop.width, y: crop.y),
+      inverse.apply(x: crop.x, y: crop.y + crop.height), inverse.apply(x: crop.x + crop.width, y: crop.y + crop.height),
+    ]
+    let x0 = max(0, Int((corners.map(\.x).min() ?? 0).rounded()))
+    let y0 = max(0, Int((corners.map(\.y).min() ?? 0).rounded()))
+    let x1 = min(draw.picture.width, Int((corners.map(\.x).max() ?? 0).rounded()))
+    let y1 = min(draw.picture.height, Int((corners.map(\.y).max() ?? 0).rounded()))
+    guard x0 < x1, y0 < y1 else { return nil }
+    var result = draw
+    do {
+      result.picture = try draw.picture.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    } catch {
+      throw .decodeFailed(path: path, time: nil, reason: "cannot crop the picture (\(error))")
+    }
+    result.transform = AffineTransform.translation(x: Double(x0), y: Double(y0)).concatenating(draw.transform)
+    result.serial = draw.serial &* 7919 &+ x0 &* 31 &+ y0 &* 17 &+ x1 &* 13 &+ y1
+    return result
   }
 
   private func reader(for track: TrackID, segment: Int, source: Source, start: MediaTime) throws(EngineError)

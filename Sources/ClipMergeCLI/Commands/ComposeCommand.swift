@@ -1,0 +1,107 @@
+import Composition
+import Engine
+import Foundation
+
+/// `clipmerge compose SPEC|-`: renders a declarative spec of the whole model (docs/spec.md).
+struct ComposeCommand {
+  static let name = "compose"
+
+  static let specs: [OptionSpec] = OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+
+  static var help: String {
+    HelpText.render(
+      overview: "Render a composition spec: tracks of segments, layer instructions, audio mix, output settings.",
+      usage: "clipmerge compose SPEC [-o OUTPUT] [options]",
+      arguments: [("SPEC", "A JSON spec (docs/spec.md), or - to read it from standard input.")],
+      options: specs,
+      notes: """
+        Relative paths in the spec resolve against the spec's folder (the current folder for standard input).
+        A spec with problems is refused before anything renders, every problem listed with its JSON path.
+        -o overrides the spec's output.path; --crf, --preset and --no-faststart override its output settings.
+
+        """ + HelpText.exitCodes())
+  }
+
+  var specPath: String
+  var output: OutputOptions
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    guard parsed.positionals.count == 1 else {
+      throw UsageError("compose takes one SPEC (a file, or - for standard input); got \(parsed.positionals.count)")
+    }
+    specPath = parsed.positionals[0]
+    output = try OutputOptions(parsed, pathRequired: false)
+  }
+
+  func run(console: Console) throws(CommandFailure) {
+    let (composition, outputPath) = try Self.load(specPath)
+    var output = self.output
+    if output.path.isEmpty, let outputPath { output.path = outputPath }
+    if output.path.isEmpty && !output.dryRun && !output.printSpec {
+      throw CommandFailure("missing -o OUTPUT (the spec has no output.path)", code: .usage)
+    }
+    var resolved = composition
+    if !output.path.isEmpty {
+      do {
+        resolved.export.container = try OutputOptions.container(of: output.path)
+      } catch {
+        throw CommandFailure(error)
+      }
+    }
+    resolved.export = output.apply(to: resolved.export)
+    try RenderRunner(console: console, output: output).render(resolved)
+  }
+
+  /// Reads, checks and resolves a spec: every problem of form, every source that cannot be probed, and every
+  /// broken rule of the model, each with its JSON path, in one failure.
+  static func load(_ specPath: String) throws(CommandFailure) -> (Composition, String?) {
+    let data: Data
+    let base: String
+    if specPath == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+      base = FileManager.default.currentDirectoryPath
+    } else {
+      do { try MediaProbe.checkReadable(specPath) } catch { throw CommandFailure(error) }
+      guard let contents = FileManager.default.contents(atPath: specPath) else {
+        throw CommandFailure("\(specPath): cannot read the spec", code: .noInput)
+      }
+      data = contents
+      base = URL(fileURLWithPath: specPath).deletingLastPathComponent().path
+    }
+    let name = specPath == "-" ? "<stdin>" : specPath
+    let document: SpecDocument
+    do {
+      document = try SpecDecoder.decode(data, baseDirectory: base)
+    } catch {
+      throw Self.failure(name, error.problems)
+    }
+    var problems = document.problems
+    var infos: [SourceID: MediaInfo] = [:]
+    var failed = Set<SourceID>()
+    for source in document.composition.sources {
+      do {
+        infos[source.id] = try MediaProbe.probe(source.path)
+      } catch {
+        failed.insert(source.id)
+        let reason: String
+        switch error {
+        case .inputUnreadable(_, let why), .invalidInput(_, let why):
+          reason = "\(why) '\(document.sourceNames[source.id] ?? source.path)'"
+        default: reason = error.description
+        }
+        problems.append(SpecProblem(path: document.sourcePaths[source.id] ?? "", message: reason))
+      }
+    }
+    let checked = document.without(sources: failed)
+    for rule in checked.resolved(with: infos).problems() where rule != .emptyComposition || failed.isEmpty {
+      problems.append(SpecProblem(path: checked.location(of: rule), message: rule.description))
+    }
+    if !problems.isEmpty { throw Self.failure(name, problems) }
+    return (document.resolved(with: infos), document.outputPath)
+  }
+
+  /// One line per problem, `SPEC: JSON.PATH: problem`, exit 65.
+  static func failure(_ name: String, _ problems: [SpecProblem]) -> CommandFailure {
+    CommandFailure(problems.map { "\(name): \($0)" }.joined(separator: "\nclipmerge: error: "), code: .dataError)
+  }
+}

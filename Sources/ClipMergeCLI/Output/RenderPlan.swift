@@ -1,0 +1,67 @@
+import Composition
+import Foundation
+
+/// What a render will do, for `--dry-run`: the output, and per input what will be converted.
+struct RenderPlan {
+  var composition: Composition
+  var outputPath: String
+
+  var text: String {
+    var lines: [String] = []
+    let export = composition.export
+    let duration = composition.outputDuration
+    if let video = composition.video {
+      let frames = video.frameCount(covering: composition.duration)
+      lines.append(
+        "output: \(outputPath.isEmpty ? "(no file given)" : outputPath), \(export.container.rawValue), "
+          + "H.264 \(video.renderSize) at \(Self.rate(video.frameDuration)) fps (libx264 \(export.preset), crf \(export.crf)), "
+          + "\(frames) frames, \(Self.seconds(duration))")
+    } else {
+      lines.append("output: \(outputPath), \(export.container.rawValue), \(Self.seconds(duration)), no video")
+    }
+    let hasAudio = composition.tracks(of: .audio).contains { !$0.segments.isEmpty }
+    lines.append(
+      hasAudio
+        ? "audio: AAC \(export.audioSampleRate) Hz, \(export.audioChannels) ch, \(export.audioBitRate / 1000) kb/s"
+        : "audio: none")
+    for source in composition.sources {
+      lines.append("input \(source.id.rawValue): \(source.path) (\(Self.seconds(source.info.duration)))")
+      let used = composition.tracks.filter { track in track.segments.contains { $0.source == source.id } }
+      if let video = source.info.video, used.contains(where: { $0.kind == .video }) {
+        var what = "  video: \(video.codec) \(video.width)x\(video.height) \(video.pixelFormat)"
+        if video.orientation != .upright { what += ", turned \(video.orientation) to upright" }
+        if video.sampleAspectNum != video.sampleAspectDen {
+          what += ", pixel aspect \(video.sampleAspectNum):\(video.sampleAspectDen)"
+        }
+        if let target = composition.video {
+          let rate = video.preferredFrameDuration.map(Self.rate) ?? "?"
+          what += ", \(rate) fps sampled at \(Self.rate(target.frameDuration)) fps"
+          if video.pixelFormat != "yuv420p" { what += ", converted to 8-bit 4:2:0" }
+        }
+        lines.append(what)
+      }
+      if let audio = source.info.audio, used.contains(where: { $0.kind == .audio }) {
+        var what = "  audio: \(audio.codec) \(audio.sampleRate) Hz \(audio.channels) ch"
+        if audio.sampleRate != export.audioSampleRate || audio.channels != export.audioChannels {
+          what += ", resampled to \(export.audioSampleRate) Hz \(export.audioChannels) ch"
+        }
+        lines.append(what)
+      }
+      for track in used {
+        for segment in track.segments where segment.source == source.id {
+          lines.append(
+            "  \(track.kind.rawValue) \(track.id): source [\(Self.seconds(segment.sourceRange.start)), "
+              + "\(Self.seconds(segment.sourceRange.end))) at [\(Self.seconds(segment.compositionRange.start)), "
+              + "\(Self.seconds(segment.compositionRange.end)))")
+        }
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func seconds(_ t: MediaTime) -> String { String(format: "%.3f s", t.seconds) }
+
+  static func rate(_ frameDuration: MediaTime) -> String {
+    frameDuration.value == 1 ? "\(frameDuration.timescale)" : String(format: "%.3f", 1 / frameDuration.seconds)
+  }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+extension SpecDecoder.Context {
+  mutating func videoComposition(_ value: Any, at path: String) -> VideoComposition? {
+    guard
+      let object = reader.object(
+        value, at: path, allowed: ["renderSize", "frameDuration", "frameRate", "background", "instructions"],
+        required: ["renderSize"])
+    else { return nil }
+    let size = renderSize(object["renderSize"], at: "\(path).renderSize")
+    var frameDuration: MediaTime?
+    switch (object["frameDuration"], object["frameRate"]) {
+    case (let d?, nil):
+      frameDuration = reader.time(d, at: "\(path).frameDuration")
+    case (nil, let r?):
+      if let rate = reader.time(r, at: "\(path).frameRate") {
+        if rate > .zero, let ts = Int32(exactly: rate.value) {
+          frameDuration = MediaTime(value: Int64(rate.timescale), timescale: ts)
+        } else {
+          reader.fail("\(path).frameRate", "must be above 0")
+        }
+      }
+    case (nil, nil):
+      reader.fail(path, "needs frameDuration or frameRate")
+    default:
+      reader.fail(path, "give frameDuration or frameRate, not both")
+    }
+    let background = color(object["background"], at: "\(path).background") ?? .black
+    var instructions: [VideoCompositionInstruction] = []
+    for (i, value) in (reader.array(object["instructions"], at: "\(path).instructions") ?? []).enumerated() {
+      if let instruction = instruction(value, at: "\(path).instructions[\(i)]") { instructions.append(instruction) }
+    }
+    guard let size, let frameDuration else { return nil }
+    return VideoComposition(
+      renderSize: size, frameDuration: frameDuration, backgroundColor: background, instructions: instructions)
+  }
+
+  mutating func renderSize(_ value: Any?, at path: String) -> PixelSize? {
+    if let text = value as? String {
+      guard let size = PixelSize(parsing: text) else {
+        reader.fail(path, "expected WxH such as 1280x720, got '\(text)'")
+        return nil
+      }
+      return size
+    }
+    guard let object = reader.object(value, at: path, allowed: ["width", "height"], required: ["width", "height"])
+    else { return nil }
+    let w = reader.integer(object["width"], at: "\(path).width", in: 1...Composition.maximumRenderSide)
+    let h = reader.integer(object["height"], at: "\(path).height", in: 1...Composition.maximumRenderSide)
+    guard let w, let h else { return nil }
+    return PixelSize(width: w, height: h)
+  }
+
+  mutating func color(_ value: Any?, at path: String) -> Color? {
+    guard let text = reader.string(value, at: path) else { return nil }
+    guard let color = Color(parsing: text) else {
+      reader.fail(path, "expected a colour (#RRGGBB or a name), got '\(text)'")
+      return nil
+    }
+    return color
+  }
+
+  mutating func instruction(_ value: Any, at path: String) -> VideoCompositionInstruction? {
+    guard
+      let object = reader.object(
+        value, at: path, allowed: ["timeRange", "layers", "background"], required: ["timeRange", "layers"])
+    else { return nil }
+    let range = object["timeRange"].flatMap { reader.timeRange($0, at: "\(path).timeRange") }
+    let background = object["background"].flatMap { color($0, at: "\(path).background") }
+    var layers: [LayerInstruction] = []
+    for (i, value) in (reader.array(object["layers"], at: "\(path).layers") ?? []).enumerated() {
+      if let layer = layer(value, at: "\(path).layers[\(i)]") { layers.append(layer) }
+    }
+    guard let range else { return nil }
+    return VideoCompositionInstruction(timeRange: range, layers: layers, backgroundColor: background)
+  }
+
+  mutating func layer(_ value: Any, at path: String) -> LayerInstruction? {
+    guard
+      let object = reader.object(
+        value, at: path, allowed: ["track", "transform", "opacity", "crop"], required: ["track"])
+    else { return nil }
+    let track = reader.integer(object["track"], at: "\(path).track", in: 0...1_000_000)
+    let transform =
+      object["transform"].map { keyframed($0, at: "\(path).transform") { $0.transform($1, at: $2) } }
+      ?? Keyframed(.identity)
+    let opacity =
+      object["opacity"].map { keyframed($0, at: "\(path).opacity") { $0.reader.number($1, at: $2) } } ?? Keyframed(1)
+    let crop = object["crop"].flatMap { rect($0, at: "\(path).crop") }
+    guard let track, let transform, let opacity else { return nil }
+    return LayerInstruction(trackID: TrackID(track), transform: transform, opacity: opacity, crop: crop)
+  }
+
+  mutating func rect(_ value: Any, at path: String) -> Rect? {
+    guard
+      let object = reader.object(
+        value, at: path, allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
+    else { return nil }
+    let limit = Double(Composition.maximumRenderSide * 4)
+    let x = reader.number(object["x"], at: "\(path).x", in: 0...limit)
+    let y = reader.number(object["y"], at: "\(path).y", in: 0...limit)
+    let w = reader.number(object["width"], at: "\(path).width", in: 1...limit)
+    let h = reader.number(object["height"], at: "\(path).height", in: 1...limit)
+    guard let x, let y, let w, let h else { return nil }
+    return Rect(x: x, y: y, width: w, height: h)
+  }
+
+  /// `[a, b, c, d, tx, ty]`, or `{"scale": S | [SX, SY], "rotate": DEGREES, "translate": [X, Y]}` applied in
+  /// that order.
+  mutating func transform(_ value: Any, at path: String) -> AffineTransform? {
+    if let array = value as? [Any] {
+      let numbers = array.enumerated().compactMap { reader.number($0.element, at: "\(path)[\($0.offset)]") }
+      guard array.count == 6, numbers.count == 6 else {
+        if array.count != 6 { reader.fail(path, "expected 6 numbers [a, b, c, d, tx, ty], got \(array.count)") }
+        return nil
+      }
+      return AffineTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5])
+    }
+    guard let object = reader.object(value, at: path, allowed: ["scale", "rotate", "translate"]) else { return nil }
+    var t = AffineTransform.identity
+    if let scale = object["scale"] {
+      if let pair = pair(scale, at: "\(path).scale") {
+        t = t.concatenating(.scale(x: pair.0, y: pair.1))
+      }
+    }
+    if let rotate = reader.number(object["rotate"], at: "\(path).rotate", in: -36000...36000) {
+      t = t.concatenating(.rotation(degrees: rotate))
+    }
+    if let translate = object["translate"], let pair = pair(translate, at: "\(path).translate") {
+      t = t.concatenating(.translation(x: pair.0, y: pair.1))
+    }
+    return t
+  }
+
+  /// A number (used for both) or `[X, Y]`.
+  mutating func pair(_ value: Any, at path: String) -> (Double, Double)? {
+    if let array = value as? [Any] {
+      guard array.count == 2 else {
+        reader.fail(path, "expected [x, y]")
+        return nil
+      }
+      guard let x = reader.number(array[0], at: "\(path)[0]"), let y = reader.number(array[1], at: "\(path)[1]") else {
+        return nil
+      }
+      return (x, y)
+    }
+    guard let v = reader.number(value, at: path) else { return nil }
+    return (v, v)
+  }
+
+  /// A value, or `{"value": V, "set": [{"at": T, "value": V}], "ramps": [{"from": V, "to": V, "timeRange": R,
+  /// "curve": "linear" | "equalPower"}]}`.
+  mutating func keyframed<V: Interpolatable>(
+    _ value: Any, at path: String, _ read: (inout Self, Any, String) -> V?
+  ) -> Keyframed<V>? {
+    let isKeyframes: Bool
+    if let object = value as? [String: Any] {
+      isKeyframes = object["value"] != nil || object["set"] != nil || object["ramps"] != nil
+    } else {
+      isKeyframes = false
+    }
+    guard isKeyframes else { return read(&self, value, path).map { Keyframed($0) } }
+    guard let object = reader.object(value, at: path, allowed: ["value", "set", "ramps"], required: ["value"]),
+      let initialValue = object["value"]
+    else { return nil }
+    guard let initial = read(&self, initialValue, "\(path).value") else { return nil }
+    var result = Keyframed(initial)
+    for (i, item) in (reader.array(object["set"], at: "\(path).set") ?? []).enumerated() {
+      let p = "\(path).set[\(i)]"
+      guard let set = reader.object(item, at: p, allowed: ["at", "value"], required: ["at", "value"]),
+        let at = reader.time(set["at"], at: "\(p).at"), let v = set["value"].flatMap({ read(&self, $0, "\(p).value") })
+      else { continue }
+      result.set(v, at: at)
+    }
+    for (i, item) in (reader.array(object["ramps"], at: "\(path).ramps") ?? []).enumerated() {
+      let p = "\(path).ramps[\(i)]"
+      guard
+        let ramp = reader.object(
+          item, at: p, allowed: ["from", "to", "timeRange", "curve"], required: ["from", "to", "timeRange"])
+      else { continue }
+      let from = ramp["from"].flatMap { read(&self, $0, "\(p).from") }
+      let to = ramp["to"].flatMap { read(&self, $0, "\(p).to") }
+      let range = ramp["timeRange"].flatMap { reader.timeRange($0, at: "\(p).timeRange") }
+      var curve = Ramp<V>.Curve.linear
+      if let text = reader.string(ramp["curve"], at: "\(p).curve") {
+        if let c = Ramp<V>.Curve(rawValue: text) {
+          curve = c
+        } else {
+          reader.fail("\(p).curve", "expected linear or equalPower, got '\(text)'")
+        }
+      }
+      guard let from, let to, let range else { continue }
+      result.ramp(from: from, to: to, over: range, curve: curve)
+    }
+    return result
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Reads a composition spec (JSON; the format is docs/spec.md) into a `SpecDocument`, listing every problem of
+/// form with its JSON path. Relative source paths resolve against `baseDirectory`.
+public enum SpecDecoder {
+  public static func decode(_ data: Data, baseDirectory: String) throws(InvalidSpec) -> SpecDocument {
+    let json: Any
+    do {
+      json = try JSONParser.parse(Array(data))
+    } catch {
+      throw InvalidSpec(problems: [
+        SpecProblem(path: "", message: "not valid JSON: \(error.message) (at byte \(error.offset))")
+      ])
+    }
+    var context = Context(reader: SpecReader(), base: baseDirectory)
+    guard var document = context.document(json) else { throw InvalidSpec(problems: context.reader.problems) }
+    document.problems = context.reader.problems
+    return document
+  }
+
+  /// The decoding pass: a reader collecting problems and the sources met so far.
+  struct Context {
+    var reader: SpecReader
+    let base: String
+    var sources: [Source] = []
+    var sourcePaths: [SourceID: String] = [:]
+    var sourceNames: [SourceID: String] = [:]
+
+    static let placeholder = MediaInfo(container: "", duration: .zero, video: nil, audio: nil)
+
+    mutating func document(_ json: Any) -> SpecDocument? {
+      guard
+        let root = reader.object(
+          json, at: "", allowed: ["$schema", "tracks", "video", "audio", "output"], required: ["tracks"])
+      else { return nil }
+      var tracks: [Track] = []
+      for (i, value) in (reader.array(root["tracks"], at: "tracks") ?? []).enumerated() {
+        if let track = track(value, at: "tracks[\(i)]") { tracks.append(track) }
+      }
+      let video = root["video"].flatMap { videoComposition($0, at: "video") }
+      let audio = root["audio"].map { audioMix($0, at: "audio") } ?? AudioMix()
+      var outputPath: String?
+      let export = root["output"].map { exportSettings($0, at: "output", path: &outputPath) } ?? ExportSettings()
+      let composition = Composition(sources: sources, tracks: tracks, video: video, audioMix: audio, export: export)
+      return SpecDocument(
+        composition: composition, sourcePaths: sourcePaths, sourceNames: sourceNames, outputPath: outputPath,
+        problems: [])
+    }
+
+    func resolve(_ path: String) -> String {
+      path.hasPrefix("/") || path == "-" ? path : URL(fileURLWithPath: base).appendingPathComponent(path).path
+    }
+
+    mutating func source(named name: String, at path: String) -> SourceID {
+      let resolved = resolve(name)
+      if let known = sources.first(where: { $0.path == resolved }) { return known.id }
+      let id = SourceID(sources.count)
+      sources.append(Source(id: id, path: resolved, info: Self.placeholder))
+      sourcePaths[id] = path
+      sourceNames[id] = name
+      return id
+    }
+
+    mutating func track(_ value: Any, at path: String) -> Track? {
+      guard
+        let object = reader.object(value, at: path, allowed: ["id", "kind", "segments"], required: ["id", "kind"])
+      else { return nil }
+      let id = reader.integer(object["id"], at: "\(path).id", in: 0...1_000_000)
+      var kind: MediaKind?
+      if let text = reader.string(object["kind"], at: "\(path).kind") {
+        kind = MediaKind(rawValue: text)
+        if kind == nil { reader.fail("\(path).kind", "expected video or audio, got '\(text)'") }
+      }
+      var segments: [Segment] = []
+      for (i, value) in (reader.array(object["segments"], at: "\(path).segments") ?? []).enumerated() {
+        if let segment = segment(value, at: "\(path).segments[\(i)]") { segments.append(segment) }
+      }
+      guard let id, let kind else { return nil }
+      return Track(id: TrackID(id), kind: kind, segments: segments)
+    }
+
+    mutating func segment(_ value: Any, at path: String) -> Segment? {
+      guard
+        let object = reader.object(
+          value, at: path, allowed: ["source", "sourceRange", "start", "speed"],
+          required: ["source", "sourceRange", "start"])
+      else { return nil }
+      let name = reader.string(object["source"], at: "\(path).source")
+      let range = object["sourceRange"].flatMap { reader.timeRange($0, at: "\(path).sourceRange") }
+      let start = reader.time(object["start"], at: "\(path).start")
+      var speed: MediaTime?
+      if object["speed"] != nil {
+        speed = reader.time(object["speed"], at: "\(path).speed")
+        if let s = speed, s <= .zero {
+          reader.fail("\(path).speed", "must be above 0")
+          speed = nil
+        }
+      }
+      guard let name, let range, let start else { return nil }
+      if name.isEmpty {
+        reader.fail("\(path).source", "empty path")
+        return nil
+      }
+      let id = source(named: name, at: "\(path).source")
+      var duration = range.duration
+      if let speed, speed != MediaTime(seconds: 1) {
+        guard let scaled = range.duration.scaled(by: MediaTime(seconds: 1), over: speed) else { return nil }
+        duration = scaled
+      }
+      return Segment(source: id, sourceRange: range, compositionRange: TimeRange(start: start, duration: duration))
+    }
+  }
+}

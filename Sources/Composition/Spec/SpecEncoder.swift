@@ -1,0 +1,131 @@
+import Foundation
+
+/// Writes a composition as a spec (`--print-spec`): the JSON that `compose` reads back into the same composition.
+public enum SpecEncoder {
+  /// Pretty-printed JSON with sorted keys. Source paths are written absolute, so the spec works from any folder.
+  public static func encode(_ composition: Composition, outputPath: String? = nil, workingDirectory: String) -> Data {
+    let paths = Dictionary(
+      uniqueKeysWithValues: composition.sources.map { ($0.id, absolute($0.path, workingDirectory)) })
+    var root: [String: Any] = [
+      "tracks": composition.tracks.map { track in
+        [
+          "id": track.id.rawValue, "kind": track.kind.rawValue,
+          "segments": track.segments.map { segment(paths[$0.source] ?? "", $0) },
+        ] as [String: Any]
+      },
+      "output": output(composition.export),
+    ]
+    if let outputPath {
+      var out = output(composition.export)
+      out["path"] = absolute(outputPath, workingDirectory)
+      root["output"] = out
+    }
+    if let video = composition.video { root["video"] = self.video(video) }
+    if !composition.audioMix.parameters.isEmpty {
+      root["audio"] = [
+        "tracks": composition.audioMix.parameters.map {
+          ["track": $0.trackID.rawValue, "volume": keyframed($0.volume, number)]
+        }
+      ]
+    }
+    return Data(JSONText.render(root).utf8)
+  }
+
+  static func absolute(_ path: String, _ directory: String) -> String {
+    path.hasPrefix("/") || path == "-"
+      ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardized.path
+  }
+
+  static func segment(_ path: String, _ segment: Segment) -> [String: Any] {
+    var object: [String: Any] = [
+      "source": path, "sourceRange": range(segment.sourceRange), "start": time(segment.compositionRange.start),
+    ]
+    if segment.sourceRange.duration != segment.compositionRange.duration,
+      let speed = segment.sourceRange.duration.scaled(
+        by: MediaTime(seconds: 1), over: segment.compositionRange.duration)
+    {
+      object["speed"] = time(speed)
+    }
+    return object
+  }
+
+  static func video(_ video: VideoComposition) -> [String: Any] {
+    [
+      "renderSize": ["width": video.renderSize.width, "height": video.renderSize.height],
+      "frameDuration": time(video.frameDuration),
+      "background": video.backgroundColor.description,
+      "instructions": video.instructions.map { instruction in
+        var object: [String: Any] = [
+          "timeRange": range(instruction.timeRange),
+          "layers": instruction.layers.map { layer in
+            var l: [String: Any] = [
+              "track": layer.trackID.rawValue, "transform": keyframed(layer.transform, transform),
+              "opacity": keyframed(layer.opacity, number),
+            ]
+            if let crop = layer.crop {
+              l["crop"] = ["x": crop.x, "y": crop.y, "width": crop.width, "height": crop.height]
+            }
+            return l
+          },
+        ]
+        if let background = instruction.backgroundColor { object["background"] = background.description }
+        return object
+      },
+    ]
+  }
+
+  static func output(_ export: ExportSettings) -> [String: Any] {
+    [
+      "container": export.container.rawValue, "crf": export.crf, "preset": export.preset,
+      "faststart": export.optimizeForNetworkUse, "sampleRate": export.audioSampleRate,
+      "channels": export.audioChannels, "audioBitrate": export.audioBitRate,
+    ]
+  }
+
+  static func keyframed<V>(_ value: Keyframed<V>, _ encode: (V) -> Any) -> Any {
+    if value.changes.isEmpty { return encode(value.initial) }
+    var sets: [[String: Any]] = []
+    var ramps: [[String: Any]] = []
+    for change in value.changes {
+      switch change {
+      case .set(let v, let at):
+        sets.append(["at": time(at), "value": encode(v)])
+      case .ramp(let ramp):
+        var r: [String: Any] = ["from": encode(ramp.from), "to": encode(ramp.to), "timeRange": range(ramp.timeRange)]
+        if ramp.curve != .linear { r["curve"] = ramp.curve.rawValue }
+        ramps.append(r)
+      }
+    }
+    var object: [String: Any] = ["value": encode(value.initial)]
+    if !sets.isEmpty { object["set"] = sets }
+    if !ramps.isEmpty { object["ramps"] = ramps }
+    return object
+  }
+
+  static func number(_ value: Double) -> Any { value }
+
+  static func transform(_ t: AffineTransform) -> Any { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
+
+  static func range(_ range: TimeRange) -> [String: Any] {
+    ["start": time(range.start), "duration": time(range.duration)]
+  }
+
+  /// A time as text that parses back exactly: a decimal where one is exact, else a rational.
+  static func time(_ t: MediaTime) -> String {
+    var scale: Int64 = 1
+    for digits in 0...9 {
+      if scale % Int64(t.timescale) == 0 {
+        let units = t.value * (scale / Int64(t.timescale))
+        let whole = units / scale
+        let fraction = abs(units % scale)
+        guard digits > 0, fraction != 0 else { return String(whole) }
+        var text = String(fraction)
+        text = String(repeating: "0", count: digits - text.count) + text
+        while text.hasSuffix("0") { text.removeLast() }
+        return (t.value < 0 && whole == 0 ? "-" : "") + "\(whole).\(text)"
+      }
+      scale *= 10
+    }
+    return t.description
+  }
+}

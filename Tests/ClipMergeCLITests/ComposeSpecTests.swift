@@ -1,0 +1,210 @@
+import Composition
+import Engine
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import ClipMergeCLI
+
+/// Every example spec under Fixtures/compositions rendered and checked, and the spec's error reporting.
+final class ComposeSpecTests: XCTestCase {
+  func s(_ text: String) -> MediaTime { MediaTime(parsing: text)! }
+
+  func spec(_ name: String) -> String {
+    _ = FixtureFiles.path("base.mp4")  // makes the fixtures the specs point at
+    return FixtureFiles.root.appendingPathComponent("Fixtures/compositions/\(name).json").path
+  }
+
+  func render(_ name: String) throws -> (path: String, report: ExportReport) {
+    let (composition, _) = try ComposeCommand.load(spec(name))
+    let out = FixtureFiles.temporaryFolder().appendingPathComponent("\(name).mov").path
+    return (out, try Exporter(composition: composition, outputPath: out, overwrite: false).run())
+  }
+
+  func colour(_ file: String, at time: String = "0.5", x: Int = 5, y: Int = 5) throws -> (y: Int, u: Int, v: Int) {
+    try XCTUnwrap(PictureGrabber(path: FixtureFiles.path(file)).picture(at: s(time))?.yuv(x: x, y: y))
+  }
+
+  func pictures(_ path: String, _ times: [String]) throws -> [PictureSample] {
+    let grabber = try PictureGrabber(path: path)
+    return try times.map { try XCTUnwrap(grabber.picture(at: s($0))) }
+  }
+
+  func assertNear(
+    _ p: PictureSample, _ x: Int, _ y: Int, _ e: (y: Int, u: Int, v: Int), _ what: String,
+    file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    guard let got = p.yuv(x: x, y: y) else { return XCTFail("outside", file: file, line: line) }
+    XCTAssertTrue(
+      abs(got.y - e.y) <= 4 && abs(got.u - e.u) <= 4 && abs(got.v - e.v) <= 4, "\(what): \(got) vs \(e)", file: file,
+      line: line)
+  }
+
+  func testPictureInPictureFade() throws {
+    let (path, report) = try render("pip-fade")
+    XCTAssertEqual(report.videoFrames, 120)
+    let base = try colour("base.mp4")
+    let overlay = try colour("overlay.mp4")
+    let p = try pictures(path, ["0.5", "1.5", "2.5"])
+    func mix(_ a: Double) -> (y: Int, u: Int, v: Int) {
+      (
+        Int(Double(base.y) + Double(overlay.y - base.y) * a), Int(Double(base.u) + Double(overlay.u - base.u) * a),
+        Int(Double(base.v) + Double(overlay.v - base.v) * a)
+      )
+    }
+    assertNear(p[0], 240, 60, base, "before the fade")
+    assertNear(p[1], 240, 60, mix(0.5), "half-way")
+    assertNear(p[2], 240, 60, overlay, "after the fade")
+    assertNear(p[2], 60, 180, base, "outside the overlay")
+  }
+
+  func testTrimsAtExactRationalTimes() throws {
+    let (path, report) = try render("trims-exact-times")
+    // 1.001 + 1.037 = 2.038 s at 30000/1001 fps: ceil(61.08) = 62 frames.
+    XCTAssertEqual(report.videoFrames, 62)
+    let frame = s("1001/30000")
+    let grabber = try PictureGrabber(path: path)
+    var whiteStarts: [MediaTime] = []
+    var wasWhite = false
+    for n in 0..<report.videoFrames {
+      let white = (try grabber.picture(at: frame * n)?.yuv(x: 80, y: 60)?.y ?? 0) > 128
+      if white && !wasWhite { whiteStarts.append(frame * n) }
+      wasWhite = white
+    }
+    XCTAssertEqual(whiteStarts.count, 2)
+    XCTAssertEqual(whiteStarts.first, .zero)
+    if whiteStarts.count == 2 {
+      XCTAssertGreaterThanOrEqual(whiteStarts[1], s("1.001"))
+      XCTAssertLessThan(whiteStarts[1] - s("1.001"), frame)
+    }
+  }
+
+  func testTransformRampAndRotation() throws {
+    let (path, _) = try render("transform-ramp-rotate")
+    let green = try colour("split.mp4", x: 40, y: 40)
+    let magenta = try colour("split.mp4", x: 120, y: 40)
+    let gray = (y: 126, u: 128, v: 128)
+    let p = try pictures(path, ["0.5", "1.5"])
+    // At 0.5 s the picture has moved half-way to (160, 160): it covers x 80..<240, y 80..<160.
+    assertNear(p[0], 120, 120, green, "moved: left half")
+    assertNear(p[0], 200, 120, magenta, "moved: right half")
+    assertNear(p[0], 20, 20, gray, "background")
+    // Turned a quarter clockwise and moved by (200, 40): x 120..<200, y 40..<200, green on top.
+    assertNear(p[1], 160, 80, green, "turned: top")
+    assertNear(p[1], 160, 160, magenta, "turned: bottom")
+    assertNear(p[1], 60, 120, gray, "background beside")
+  }
+
+  func testCropHidesWithoutMoving() throws {
+    let (path, _) = try render("crop")
+    let magenta = try colour("split.mp4", x: 120, y: 40)
+    let p = try pictures(path, ["0.5"])[0]
+    assertNear(p, 120, 40, magenta, "inside the crop, where it always was")
+    assertNear(p, 40, 40, (16, 128, 128), "outside the crop: background")
+  }
+
+  func testVolumeRampsAndSets() throws {
+    let (path, _) = try render("volume-ramp")
+    let rate = 48000
+    let a = try AudioGrabber.samples(path: path, sampleRate: rate, channels: 2)[0]
+    let music = try AudioGrabber.samples(path: FixtureFiles.path("music.m4a"), sampleRate: rate, channels: 2)[0]
+    func amp(_ f: Double, _ samples: [Float], _ from: Double, _ to: Double) -> Double {
+      Tone.amplitude(of: f, in: samples[Int(from * Double(rate))..<Int(to * Double(rate))], sampleRate: rate)
+    }
+    let full440 = amp(440, a, 0.2, 0.9)
+    XCTAssertGreaterThan(full440, 0.05)
+    XCTAssertEqual(amp(440, a, 2.45, 2.55) / full440, 0.707, accuracy: 0.06, "equal-power ramp half-way")
+    XCTAssertLessThan(amp(440, a, 3.1, 3.9), full440 * 0.02, "after the ramp")
+    let music2500 = amp(2500, music, 0.5, 1.5)
+    XCTAssertEqual(amp(2500, a, 1.5, 2.5) / music2500, 0.5, accuracy: 0.05, "music at volume 0.5")
+    XCTAssertLessThan(amp(2500, a, 3.6, 3.95), music2500 * 0.02, "music set to 0 at 3.5 s")
+    XCTAssertLessThan(amp(2500, a, 0.1, 0.9), music2500 * 0.02, "music starts at 1 s")
+  }
+
+  func testSpeedDoublesPictureAndPitch() throws {
+    let (path, report) = try render("speed")
+    XCTAssertEqual(report.videoFrames, 30)
+    let p = try pictures(path, ["0", "1/30", "0.5"])
+    XCTAssertGreaterThan(p[0].yuv(x: 80, y: 60)?.y ?? 0, 200, "the white first frame")
+    XCTAssertLessThan(p[1].yuv(x: 80, y: 60)?.y ?? 255, 40, "source 2/30 s is black")
+    XCTAssertLessThan(p[2].yuv(x: 80, y: 60)?.y ?? 255, 40, "the video track ended at 0.6 s")
+    let a = try AudioGrabber.samples(path: path, sampleRate: 48000, channels: 2)[0]
+    XCTAssertEqual(Double(a.count), 48000, accuracy: 1024)
+    let window = a[4800..<43200]
+    XCTAssertGreaterThan(Tone.amplitude(of: 880, in: window, sampleRate: 48000), 0.04, "440 Hz played twice as fast")
+    XCTAssertLessThan(Tone.amplitude(of: 440, in: window, sampleRate: 48000), 0.005)
+  }
+
+  func testInstructionBackgroundsAndScale() throws {
+    let (path, _) = try render("background-gap")
+    let p = try pictures(path, ["0.5", "1.5", "2.5"])
+    assertNear(p[0], 100, 100, try colour("base.mp4"), "first segment")
+    assertNear(p[1], 100, 100, (41, 240, 110), "the instruction's blue background")
+    assertNear(p[2], 300, 220, try colour("overlay.mp4"), "second segment scaled 2×")
+  }
+
+  func testBrokenSpecListsEveryProblemWithItsPath() throws {
+    let path = spec("broken")
+    let result = try ClipmergeProcess.run(["compose", path, "-o", FixtureFiles.temporaryFolder().path + "/x.mov"])
+    XCTAssertEqual(result.code, 65)
+    XCTAssertEqual(
+      result.stderr,
+      [
+        "tracks[2].kind: expected video or audio, got 'sound'",
+        "video.colour: unknown key (expected one of: renderSize, frameDuration, frameRate, background, instructions)",
+        "video.instructions[1].layers[0].opacity: expected a number, got a string",
+        "tracks[1].segments[0].source: no such file 'x.mp4'",
+        "tracks[0].segments[0].sourceRange: not enough source content: track 1 segment 0 needs the source up to 9.0 s, but it lasts 4.0 s",
+        "video.instructions[0].layers[0].track: unknown layer track: instruction 0 layer 0 names track 7, which the composition does not have",
+        "video.instructions[1].timeRange: overlapping instructions: instructions 0 and 1 cover the same time",
+      ].map { "clipmerge: error: \(path): \($0)\n" }.joined())
+  }
+
+  func testPrintSpecThenComposeRendersTheSame() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let args = [
+      "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("split.mp4"), "--fade-in", "1,1", "--rotate", "20",
+      "--preset", "ultrafast",
+    ]
+    let printed = try ClipmergeProcess.run(args + ["--print-spec"])
+    XCTAssertEqual(printed.code, 0, printed.stderr)
+    let specPath = folder.appendingPathComponent("pip.json").path
+    try Data(printed.stdout.utf8).write(to: URL(fileURLWithPath: specPath))
+    let direct = folder.appendingPathComponent("direct.mov").path
+    let composed = folder.appendingPathComponent("composed.mov").path
+    XCTAssertEqual(try ClipmergeProcess.run(args + ["-o", direct, "-q"]).code, 0)
+    let fromSpec = try ClipmergeProcess.run(["compose", specPath, "-o", composed, "-q"])
+    XCTAssertEqual(fromSpec.code, 0, fromSpec.stderr)
+    XCTAssertEqual(try PictureGrabber.frameTimes(path: direct), try PictureGrabber.frameTimes(path: composed))
+    let a = try pictures(direct, ["1.5", "3"])
+    let b = try pictures(composed, ["1.5", "3"])
+    for (p, q) in zip(a, b) {
+      for (x, y) in [(170, 40), (250, 60), (300, 10), (100, 200)] {
+        XCTAssertEqual(p.yuv(x: x, y: y)?.y, q.yuv(x: x, y: y)?.y, "(\(x), \(y)) at \(p.time)")
+      }
+    }
+  }
+
+  func testSpecFromStandardInputAndDryRun() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let process = Process()
+    process.executableURL = ClipmergeProcess.executable
+    process.arguments = ["compose", "-", "--dry-run"]
+    process.currentDirectoryURL = FixtureFiles.root.appendingPathComponent("Fixtures/compositions")
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: spec("pip-fade"))))
+    try input.fileHandleForWriting.close()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+    XCTAssertTrue(text.hasPrefix("output: (no file given), mov, H.264 320x240 at 30 fps"), text)
+    XCTAssertTrue(text.contains("120 frames, 4.000 s"), text)
+    XCTAssertTrue(text.contains("audio: aac 44100 Hz 1 ch, resampled to 48000 Hz 2 ch"), text)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+  }
+}
