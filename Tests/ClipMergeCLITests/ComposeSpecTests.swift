@@ -208,3 +208,36 @@ final class ComposeSpecTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
   }
 }
+
+/// docs/spec.schema.json agrees with the decoder on the example specs (needs python3's jsonschema).
+final class SpecSchemaTests: XCTestCase {
+  func testExamplesValidateAgainstTheSchema() throws {
+    let script = """
+      import json, glob, sys
+      try:
+          import jsonschema
+      except ImportError:
+          sys.exit(77)
+      v = jsonschema.Draft202012Validator(json.load(open('docs/spec.schema.json')))
+      for f in sorted(glob.glob('Fixtures/compositions/*.json')):
+          bad = list(v.iter_errors(json.load(open(f))))
+          print(f, 'invalid' if bad else 'valid')
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script]
+    process.currentDirectoryURL = FixtureFiles.root
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    if process.terminationStatus == 77 { throw XCTSkip("python3 has no jsonschema module: schema check skipped") }
+    XCTAssertEqual(process.terminationStatus, 0)
+    let lines = text.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 8, text)
+    for line in lines {
+      XCTAssertEqual(line.hasSuffix(" invalid"), line.contains("broken.json"), line)
+    }
+  }
+}
