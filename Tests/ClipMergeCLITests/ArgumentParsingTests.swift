@@ -86,7 +86,7 @@ final class ArgumentParsingTests: XCTestCase {
     XCTAssertEqual(usageError(base + ["--audio", "both"]), "--audio: expected mix, base, overlay or none, got 'both'")
     XCTAssertEqual(
       usageError(base + ["--position", "middle"]), "--position: expected a named position or X,Y, got 'middle'")
-    XCTAssertEqual(usageError(base + ["--crf", "60"]), "--crf: expected a whole number from 0 to 51, got '60'")
+    XCTAssertEqual(usageError(base + ["--crf", "70"]), "--crf: expected a whole number from 0 to 63, got '70'")
     XCTAssertEqual(
       usageError(base + ["--fade-in", "1,2", "--fade-out", "2,1"]), "--fade-in and --fade-out overlap in time")
   }
@@ -96,6 +96,6 @@ final class ArgumentParsingTests: XCTestCase {
     XCTAssertEqual(usageError(["a.mp4", "-o", "x.mov"]), "overlay takes two inputs, BASE and OVERLAY; got 1")
     XCTAssertEqual(
       usageError(["a.mp4", "b.mp4", "-o", "out.avi"]),
-      "-o: cannot tell the container from 'out.avi'; use a .mov or .mp4 name")
+      "-o: cannot tell the container from 'out.avi'; use .mov .mp4 .m4v .mkv .webm or .ts, or --format")
   }
 }

@@ -202,7 +202,7 @@ final class ComposeSpecTests: XCTestCase {
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     XCTAssertEqual(process.terminationStatus, 0)
-    XCTAssertTrue(text.hasPrefix("output: (no file given), mov, H.264 320x240 at 30 fps"), text)
+    XCTAssertTrue(text.hasPrefix("output: (no file given), mov, h264 320x240 at 30 fps (crf 12, ultrafast)"), text)
     XCTAssertTrue(text.contains("120 frames, 4.000 s"), text)
     XCTAssertTrue(text.contains("audio: aac 44100 Hz 1 ch, resampled to 48000 Hz 2 ch"), text)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])

@@ -67,8 +67,8 @@ final class SpecDecoderTests: XCTestCase {
         "video.instructions[0].timeRange: give duration or end, not both",
         "video.instructions[0].layers[0].opacity.ramps[0].curve: expected linear or equalPower, got 'wobbly'",
         "audio.tracks[0].volume: missing",
-        "output.crf: expected a whole number from 0 to 51, got 70",
-        "output.preset: expected an x264 preset, got 'warp'",
+        "output.crf: expected a whole number from 0 to 63, got 70",
+        "output.preset: 'warp' is not one of the choices (see docs/spec.md)",
       ])
   }
 

@@ -13,6 +13,19 @@ public enum ClipmergeProcess {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("clipmerge")
   }
 
+  /// Runs another command-line tool (ffprobe) and returns its standard output.
+  public static func runTool(_ name: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [name] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
   public static func run(_ arguments: [String]) throws -> Result {
     let process = Process()
     process.executableURL = executable

@@ -3,6 +3,8 @@ struct ParsedArguments: Sendable {
   var positionals: [String] = []
   /// Option name → value (the last one given wins).
   var values: [String: String] = [:]
+  /// Option name → every value given, in order (for options that may repeat, such as --metadata).
+  var lists: [String: [String]] = [:]
   var flags: Set<String> = []
 
   /// Splits `arguments` by `specs`: `--name value`, `--name=value`, `-x value`, flags, and `--` ending options.
@@ -40,15 +42,18 @@ struct ParsedArguments: Sendable {
       }
       guard let option = spec(named: name) else { throw UsageError("unknown option '\(argument)'") }
       if option.takesValue {
+        let value: String
         if let inlineValue {
-          values[name] = inlineValue
+          value = inlineValue
         } else {
           guard index < arguments.count else {
             throw UsageError("\(argument) needs a value (\(option.valueName ?? ""))")
           }
-          values[name] = arguments[index]
+          value = arguments[index]
           index += 1
         }
+        values[name] = value
+        lists[name, default: []].append(value)
       } else {
         if inlineValue != nil { throw UsageError("--\(name) takes no value") }
         flags.insert(name)

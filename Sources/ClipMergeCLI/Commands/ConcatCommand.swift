@@ -96,7 +96,9 @@ struct ConcatCommand {
   func makeRecipe() throws(CommandFailure) -> ConcatRecipe {
     var probed: [String: MediaInfo] = [:]
     var recipeClips: [ConcatRecipe.Clip] = []
-    for (index, clip) in clips.enumerated() {
+    for (index, original) in clips.enumerated() {
+      var clip = original
+      clip.path = try StdinSpool.resolve(clip.path)
       let info: MediaInfo
       if let known = probed[clip.path] {
         info = known
@@ -109,7 +111,8 @@ struct ConcatCommand {
           source: Source(id: SourceID(index), path: clip.path, info: info), start: clip.start, end: clip.end))
     }
     var recipe = ConcatRecipe(clips: recipeClips)
-    if let soundtrackPath {
+    if let original = soundtrackPath {
+      let soundtrackPath = try StdinSpool.resolve(original)
       let info = try RenderRunner.probe(soundtrackPath)
       guard info.audio != nil else { throw CommandFailure("\(soundtrackPath): no audio stream", code: .dataError) }
       recipe.soundtrack = Source(id: SourceID(clips.count), path: soundtrackPath, info: info)

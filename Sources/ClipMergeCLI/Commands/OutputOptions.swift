@@ -1,8 +1,9 @@
 import Composition
 
-/// The output options every rendering command shares: the file, overwriting, the encoder settings.
+/// The output options every rendering command shares: the file, overwriting, the format and encoder settings,
+/// what is printed.
 struct OutputOptions {
-  /// The output file; empty when not given yet (compose may take it from its spec).
+  /// The output file, `-` for standard output; empty when not given (compose may take it from its spec).
   var path: String
   var overwrite: Bool
   var quiet: Bool
@@ -10,17 +11,32 @@ struct OutputOptions {
   var printSpec: Bool
   /// Probe, validate and print the plan, and stop: nothing is written.
   var dryRun: Bool
-  private var container: ExportSettings.Container?
-  private var crf: Int?
-  private var preset: String?
-  private var faststart: Bool?
+  /// Progress as JSON objects on standard error, one a line.
+  var progressJSON: Bool
+  private var format: Container?
+  private var settings: (inout ExportSettings) -> Void
 
   static let specs: [OptionSpec] = [
-    OptionSpec("output", short: "o", value: "FILE", help: "Output file; .mov or .mp4 (H.264 + AAC)."),
+    OptionSpec(
+      "output", short: "o", value: "FILE",
+      help: "Output file (.mov .mp4 .m4v .mkv .webm .ts), or - for standard output."),
     OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
-    OptionSpec("crf", value: "N", help: "x264 constant rate factor, 0-51 (default 23; lower is better)."),
-    OptionSpec("preset", value: "NAME", help: "x264 preset, ultrafast ... veryslow (default medium)."),
-    OptionSpec("no-faststart", help: "Leave the index at the end instead of the front."),
+    OptionSpec(
+      "format", value: "NAME", help: "mov, mp4, mkv, webm or mpegts (default: from the extension; mkv on stdout)."),
+    OptionSpec("video-codec", value: "NAME", help: "h264, hevc, vp9, av1 or prores (default: h264; vp9 in webm)."),
+    OptionSpec("audio-codec", value: "NAME", help: "aac, opus or pcm (default: aac; opus in webm)."),
+    OptionSpec(
+      "quality", value: "LEVEL", help: "low, medium (default), high or highest: quality, speed, audio bit rate."),
+    OptionSpec("crf", value: "N", help: "Constant quality on the codec's scale (x264 0-51, default from --quality)."),
+    OptionSpec(
+      "preset", value: "NAME", help: "Encoder speed, x264's names ultrafast ... veryslow (default from --quality)."),
+    OptionSpec("video-bitrate", value: "RATE", help: "Average video bit rate (5M, 800k) instead of constant quality."),
+    OptionSpec("audio-bitrate", value: "RATE", help: "Audio bit rate (192k)."),
+    OptionSpec("sample-rate", value: "HZ", help: "Audio sample rate (default 48000)."),
+    OptionSpec("channels", value: "N", help: "Audio channels, 1-8 (default 2)."),
+    OptionSpec("metadata", value: "KEY=VALUE", help: "Container metadata, repeatable (title=..., comment=...)."),
+    OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
+    OptionSpec("progress", value: "KIND", help: "ndjson: one JSON object per update on stderr, then a report."),
     OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
     OptionSpec("print-spec", help: "Print the JSON spec this would render (for compose), render nothing."),
     OptionSpec("dry-run", help: "Probe, validate and print the plan; write nothing."),
@@ -33,34 +49,81 @@ struct OutputOptions {
     if path.isEmpty && pathRequired && !printSpec && !dryRun { throw UsageError("missing -o OUTPUT") }
     overwrite = parsed.flags.contains("overwrite")
     quiet = parsed.flags.contains("quiet")
-    if !path.isEmpty { container = try Self.container(of: path) }
-    crf = try parsed.value(
-      "crf", expected: "a whole number from 0 to 51", { Int($0).flatMap { (0...51).contains($0) ? $0 : nil } })
-    preset = try parsed.value(
+    let progress = try parsed.value("progress", expected: "ndjson") { $0 == "ndjson" ? $0 : nil }
+    progressJSON = progress != nil
+    format = try parsed.value("format", expected: "mov, mp4, mkv, webm or mpegts") { Container(pathExtension: $0) }
+    if format == nil && !path.isEmpty && path != "-" { format = try Self.container(of: path) }
+    let videoCodec = try parsed.value(
+      "video-codec", expected: "h264, hevc, vp9, av1 or prores", VideoCodec.init(rawValue:))
+    let audioCodec = try parsed.value("audio-codec", expected: "aac, opus or pcm", AudioCodec.init(rawValue:))
+    let quality = try parsed.value(
+      "quality", expected: "low, medium, high or highest", ExportSettings.Quality.init(rawValue:))
+    let crf = try parsed.value("crf", expected: "a whole number from 0 to 63") {
+      Int($0).flatMap { (0...63).contains($0) ? $0 : nil }
+    }
+    let preset = try parsed.value(
       "preset", expected: "an x264 preset (\(ExportSettings.x264Presets.joined(separator: ", ")))",
       { ExportSettings.x264Presets.contains($0) ? $0 : nil })
-    faststart = parsed.flags.contains("no-faststart") ? false : nil
+    let videoRate = try parsed.value("video-bitrate", expected: "a bit rate such as 5M or 800k", ValueParsers.bitRate)
+    let audioRate = try parsed.value("audio-bitrate", expected: "a bit rate such as 192k", ValueParsers.bitRate)
+    let sampleRate = try parsed.value("sample-rate", expected: "a sample rate from 8000 to 192000") {
+      Int($0).flatMap { (8000...192_000).contains($0) ? $0 : nil }
+    }
+    let channels = try parsed.value("channels", expected: "1 to 8") {
+      Int($0).flatMap { (1...8).contains($0) ? $0 : nil }
+    }
+    var metadata: [String: String] = [:]
+    for pair in parsed.lists["metadata"] ?? [] {
+      guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+        throw UsageError("--metadata: expected KEY=VALUE, got '\(pair)'")
+      }
+      metadata[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+    }
+    let noFaststart = parsed.flags.contains("no-faststart")
+    settings = { export in
+      if let videoCodec { export.videoCodec = videoCodec }
+      if let audioCodec { export.audioCodec = audioCodec }
+      if let quality { export.quality = quality }
+      if let crf { export.crf = crf }
+      if let preset { export.preset = preset }
+      if let videoRate { export.videoBitRate = videoRate }
+      if let audioRate { export.audioBitRate = audioRate }
+      if let sampleRate { export.audioSampleRate = sampleRate }
+      if let channels { export.audioChannels = channels }
+      export.metadata.merge(metadata) { $1 }
+      if noFaststart { export.optimizeForNetworkUse = false }
+    }
   }
 
   /// The container a file name's extension calls for.
-  static func container(of path: String) throws(UsageError) -> ExportSettings.Container {
+  static func container(of path: String) throws(UsageError) -> Container {
     let ext = path.split(separator: ".").last.map(String.init) ?? ""
-    guard path.contains("."), let container = ExportSettings.Container(pathExtension: ext) else {
-      throw UsageError("-o: cannot tell the container from '\(path)'; use a .mov or .mp4 name")
+    guard path.contains("."), let container = Container(pathExtension: ext) else {
+      throw UsageError(
+        "-o: cannot tell the container from '\(path)'; use .mov .mp4 .m4v .mkv .webm or .ts, or --format")
     }
     return container
   }
 
-  /// `base` with every setting given on the command line put over it.
+  /// `base` with every setting given on the command line put over it; on standard output the container is
+  /// --format's or Matroska, and MP4 is fragmented.
   func apply(to base: ExportSettings) -> ExportSettings {
     var export = base
-    if let container { export.container = container }
-    if let crf { export.crf = crf }
-    if let preset { export.preset = preset }
-    if let faststart { export.optimizeForNetworkUse = faststart }
+    if let format {
+      export.container = format
+    } else if path == "-" {
+      export.container = .mkv
+    }
+    if path == "-" { export.fragmented = export.container.isISOMedia }
+    settings(&export)
     return export
   }
 
   /// The settings from the command line over the defaults.
   var export: ExportSettings { apply(to: ExportSettings()) }
+}
+
+extension Container {
+  /// MP4 and QuickTime (where moov, faststart and fragments apply).
+  var isISOMedia: Bool { self == .mov || self == .mp4 }
 }

@@ -81,6 +81,8 @@ struct OverlayCommand {
 
   /// Probes both inputs and builds the composition.
   func makeComposition() throws(CommandFailure) -> Composition {
+    let basePath = try StdinSpool.resolve(self.basePath)
+    let overlayPath = try StdinSpool.resolve(self.overlayPath)
     let baseInfo = try RenderRunner.probe(basePath)
     let overlayInfo = try RenderRunner.probe(overlayPath)
     for (path, info) in [(basePath, baseInfo), (overlayPath, overlayInfo)] where info.video == nil {

@@ -18,6 +18,10 @@ struct RenderRunner {
   }
 
   func render(_ composition: Composition) throws(CommandFailure) {
+    // Output settings that do not fit together came from the command line: a usage error.
+    if let rule = composition.problems().first(where: \.isExportSetting) {
+      throw CommandFailure(rule.description, code: .usage)
+    }
     if output.printSpec {
       var spec = composition
       spec.export = output.apply(to: composition.export)
@@ -32,22 +36,26 @@ struct RenderRunner {
       console.out(RenderPlan(composition: composition, outputPath: output.path).text)
       return
     }
-    for source in composition.sources where Self.sameFile(source.path, output.path) {
-      throw CommandFailure(
-        "\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
-    }
-    let progress = ProgressLine(
-      console: output.quiet ? Console(out: { _ in }, err: { _ in }, errIsTerminal: false) : console)
+    try checkOutput(sources: composition.sources.map(\.path))
+    let line = ProgressLine(console: output.quiet || output.progressJSON ? Console.silent : console)
+    let json = output.progressJSON ? ProgressJSON(console: console) : nil
     let report: ExportReport
     do {
       let exporter = try Exporter(composition: composition, outputPath: output.path, overwrite: output.overwrite)
-      report = try exporter.run(progress: progress.update, isCancelled: { SignalTrap.isRaised })
+      report = try exporter.run(
+        progress: { progress in
+          line.update(progress)
+          json?.update(progress)
+        }, isCancelled: { SignalTrap.isRaised })
     } catch {
-      progress.finish()
-      throw CommandFailure(error)
+      line.finish()
+      let failure = CommandFailure(error)
+      json?.fail(failure)
+      throw failure
     }
-    progress.finish()
-    guard !output.quiet else { return }
+    line.finish()
+    json?.finish(report)
+    guard !output.quiet && !output.progressJSON else { return }
     for (path, count) in report.damage.sorted(by: { $0.key < $1.key }) where count > 0 {
       console.err("clipmerge: warning: \(path): skipped \(count) damaged packets or frames\n")
     }
@@ -55,6 +63,20 @@ struct RenderRunner {
     console.err(
       "clipmerge: wrote \(report.path) (\(seconds) s, \(report.videoFrames) frames, \(report.audioSamples) audio samples)\n"
     )
+  }
+
+  /// Refuses to write over an input (compared by file identity) and to write media to a terminal.
+  func checkOutput(sources: [String]) throws(CommandFailure) {
+    if output.path == "-" {
+      if isatty(STDOUT_FILENO) == 1 {
+        throw CommandFailure("-o -: standard output is a terminal; pipe it into a program or a file", code: .usage)
+      }
+      return
+    }
+    for source in sources where Self.sameFile(source, output.path) {
+      throw CommandFailure(
+        "\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
+    }
   }
 
   /// Whether two paths name the same file (device and inode), whatever their spelling.

@@ -14,6 +14,9 @@ public struct Console {
     self.errIsTerminal = errIsTerminal
   }
 
+  /// Writes nowhere.
+  public static var silent: Console { Console(out: { _ in }, err: { _ in }, errIsTerminal: false) }
+
   /// The process's own standard output and error.
   public static var standard: Console {
     Console(

@@ -14,7 +14,9 @@ struct RenderPlan {
       let frames = video.frameCount(covering: composition.duration)
       lines.append(
         "output: \(outputPath.isEmpty ? "(no file given)" : outputPath), \(export.container.rawValue), "
-          + "H.264 \(video.renderSize) at \(Self.rate(video.frameDuration)) fps (libx264 \(export.preset), crf \(export.crf)), "
+          + "\(export.effectiveVideoCodec.rawValue) \(video.renderSize) at \(Self.rate(video.frameDuration)) fps "
+          + (export.videoBitRate.map { "(\($0 / 1000) kb/s, \(export.effectivePreset)), " }
+            ?? "(crf \(export.effectiveCRF), \(export.effectivePreset)), ")
           + "\(frames) frames, \(Self.seconds(duration))")
     } else {
       lines.append("output: \(outputPath), \(export.container.rawValue), \(Self.seconds(duration)), no video")
@@ -22,7 +24,8 @@ struct RenderPlan {
     let hasAudio = composition.tracks(of: .audio).contains { !$0.segments.isEmpty }
     lines.append(
       hasAudio
-        ? "audio: AAC \(export.audioSampleRate) Hz, \(export.audioChannels) ch, \(export.audioBitRate / 1000) kb/s"
+        ? "audio: \(export.effectiveAudioCodec.rawValue) \(export.audioSampleRate) Hz, \(export.audioChannels) ch, "
+          + "\(export.effectiveAudioBitRate / 1000) kb/s"
         : "audio: none")
     for source in composition.sources {
       lines.append("input \(source.id.rawValue): \(source.path) (\(Self.seconds(source.info.duration)))")

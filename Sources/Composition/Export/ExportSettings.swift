@@ -1,46 +1,70 @@
-/// How the composition is encoded and written.
+/// How the composition is encoded and written (AVAssetExportSession's preset and settings, in one value).
 public struct ExportSettings: Sendable, Hashable {
-  /// The container, chosen from the output's extension.
-  public enum Container: String, Sendable, Hashable, CaseIterable {
-    case mov
-    case mp4
+  /// Presets in the spirit of AVAssetExportSession's: each sets a quality number, an encoder speed and an audio
+  /// bit rate for whichever codecs are used.
+  public enum Quality: String, Sendable, Hashable, CaseIterable {
+    case low, medium, high, highest
 
-    /// The container for a file name's extension, or nil when it is not one clipmerge writes.
-    public init?(pathExtension: String) {
-      switch pathExtension.lowercased() {
-      case "mov": self = .mov
-      case "mp4", "m4v": self = .mp4
-      default: return nil
-      }
-    }
+    var index: Int { Self.allCases.firstIndex(of: self) ?? 1 }
+
+    /// The x264-style speed name.
+    public var preset: String { ["veryfast", "medium", "slow", "slower"][index] }
   }
 
-  /// x264's presets, fastest first.
+  /// x264's preset names, fastest first; other encoders map them to their own speed settings.
   public static let x264Presets = [
     "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
   ]
 
   public var container: Container
-  /// x264 constant rate factor, 0 (lossless) to 51.
-  public var crf: Int
-  /// One of `x264Presets`.
-  public var preset: String
-  /// `moov` before the media data, so the file starts playing before it has all arrived.
+  /// Nil: the container's default.
+  public var videoCodec: VideoCodec?
+  /// Nil: the container's default.
+  public var audioCodec: AudioCodec?
+  public var quality: Quality
+  /// Constant-quality number on the codec's scale; nil: from `quality`.
+  public var crf: Int?
+  /// One of `x264Presets`; nil: from `quality`.
+  public var preset: String?
+  /// Bits per second; when set the video is encoded at this average rate instead of constant quality.
+  public var videoBitRate: Int?
+  /// Bits per second; nil: from `quality` and the codec.
+  public var audioBitRate: Int?
+  /// `moov` before the media data, so the file starts playing before it has all arrived (MP4 and MOV).
   public var optimizeForNetworkUse: Bool
+  /// Fragmented MP4 (for a pipe, where the index cannot be written at the end).
+  public var fragmented: Bool
   public var audioSampleRate: Int
   public var audioChannels: Int
-  public var audioBitRate: Int
+  /// Container metadata (title, comment, ...).
+  public var metadata: [String: String]
 
   public init(
-    container: Container = .mov, crf: Int = 23, preset: String = "medium", optimizeForNetworkUse: Bool = true,
-    audioSampleRate: Int = 48_000, audioChannels: Int = 2, audioBitRate: Int = 192_000
+    container: Container = .mov, videoCodec: VideoCodec? = nil, audioCodec: AudioCodec? = nil,
+    quality: Quality = .medium, crf: Int? = nil, preset: String? = nil, videoBitRate: Int? = nil,
+    audioBitRate: Int? = nil, optimizeForNetworkUse: Bool = true, fragmented: Bool = false,
+    audioSampleRate: Int = 48_000, audioChannels: Int = 2, metadata: [String: String] = [:]
   ) {
     self.container = container
+    self.videoCodec = videoCodec
+    self.audioCodec = audioCodec
+    self.quality = quality
     self.crf = crf
     self.preset = preset
+    self.videoBitRate = videoBitRate
+    self.audioBitRate = audioBitRate
     self.optimizeForNetworkUse = optimizeForNetworkUse
+    self.fragmented = fragmented
     self.audioSampleRate = audioSampleRate
     self.audioChannels = audioChannels
-    self.audioBitRate = audioBitRate
+    self.metadata = metadata
+  }
+
+  public var effectiveVideoCodec: VideoCodec { videoCodec ?? container.defaultVideoCodec }
+  public var effectiveAudioCodec: AudioCodec { audioCodec ?? container.defaultAudioCodec }
+  public var effectiveCRF: Int { crf ?? effectiveVideoCodec.crf(for: quality) }
+  public var effectivePreset: String { preset ?? quality.preset }
+  public var effectiveAudioBitRate: Int {
+    audioBitRate ?? effectiveAudioCodec.bitRate(for: quality, channels: audioChannels)
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension SpecDecoder.Context {
   /// `{"tracks": [{"track": ID, "volume": V | keyframes}]}`.
   mutating func audioMix(_ value: Any, at path: String) -> AudioMix {
@@ -21,24 +23,29 @@ extension SpecDecoder.Context {
     guard
       let object = reader.object(
         value, at: path,
-        allowed: ["path", "container", "crf", "preset", "faststart", "sampleRate", "channels", "audioBitrate"])
+        allowed: [
+          "path", "container", "videoCodec", "audioCodec", "quality", "crf", "preset", "videoBitrate", "audioBitrate",
+          "faststart", "sampleRate", "channels", "metadata",
+        ])
     else { return export }
-    if let p = reader.string(object["path"], at: "\(path).path") { outputPath = resolve(p) }
-    if let text = reader.string(object["container"], at: "\(path).container") {
-      if let container = ExportSettings.Container(pathExtension: text) {
-        export.container = container
-      } else {
-        reader.fail("\(path).container", "expected mov or mp4, got '\(text)'")
-      }
+    if let p = reader.string(object["path"], at: "\(path).path") {
+      outputPath = resolve(p)
+      if let container = Container(pathExtension: (p as NSString).pathExtension) { export.container = container }
     }
-    if let crf = reader.integer(object["crf"], at: "\(path).crf", in: 0...51) { export.crf = crf }
-    if let preset = reader.string(object["preset"], at: "\(path).preset") {
-      if ExportSettings.x264Presets.contains(preset) {
-        export.preset = preset
-      } else {
-        reader.fail("\(path).preset", "expected an x264 preset, got '\(preset)'")
-      }
+    if let container = choice(object["container"], at: "\(path).container", Container.init(pathExtension:)) {
+      export.container = container
     }
+    export.videoCodec = choice(object["videoCodec"], at: "\(path).videoCodec", VideoCodec.init(rawValue:))
+    export.audioCodec = choice(object["audioCodec"], at: "\(path).audioCodec", AudioCodec.init(rawValue:))
+    if let quality = choice(object["quality"], at: "\(path).quality", ExportSettings.Quality.init(rawValue:)) {
+      export.quality = quality
+    }
+    export.crf = reader.integer(object["crf"], at: "\(path).crf", in: 0...63)
+    export.preset = choice(object["preset"], at: "\(path).preset") {
+      ExportSettings.x264Presets.contains($0) ? $0 : nil
+    }
+    export.videoBitRate = reader.integer(object["videoBitrate"], at: "\(path).videoBitrate", in: 8000...1_000_000_000)
+    export.audioBitRate = reader.integer(object["audioBitrate"], at: "\(path).audioBitrate", in: 8000...1_000_000)
     if let faststart = reader.bool(object["faststart"], at: "\(path).faststart") {
       export.optimizeForNetworkUse = faststart
     }
@@ -48,9 +55,25 @@ extension SpecDecoder.Context {
     if let channels = reader.integer(object["channels"], at: "\(path).channels", in: 1...8) {
       export.audioChannels = channels
     }
-    if let bitrate = reader.integer(object["audioBitrate"], at: "\(path).audioBitrate", in: 8000...1_000_000) {
-      export.audioBitRate = bitrate
+    if let metadata = object["metadata"] {
+      if let pairs = reader.object(
+        metadata, at: "\(path).metadata", allowed: (metadata as? [String: Any])?.keys.sorted() ?? [])
+      {
+        for (key, value) in pairs {
+          if let text = reader.string(value, at: "\(path).metadata.\(key)") { export.metadata[key] = text }
+        }
+      }
     }
     return export
+  }
+
+  /// A string naming one of a set of choices.
+  mutating func choice<T>(_ value: Any?, at path: String, _ make: (String) -> T?) -> T? {
+    guard let text = reader.string(value, at: path) else { return nil }
+    guard let choice = make(text) else {
+      reader.fail(path, "'\(text)' is not one of the choices (see docs/spec.md)")
+      return nil
+    }
+    return choice
   }
 }

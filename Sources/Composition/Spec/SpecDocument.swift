@@ -63,6 +63,10 @@ public struct SpecDocument: Sendable {
     case .unknownPreset: return "output.preset"
     case .unsupportedSampleRate: return "output.sampleRate"
     case .unsupportedChannelCount: return "output.channels"
+    case .videoCodecNotInContainer: return "output.videoCodec"
+    case .audioCodecNotInContainer: return "output.audioCodec"
+    case .sampleRateNotForCodec: return "output.sampleRate"
+    case .bitRateOutOfRange: return "output"
     }
   }
 }

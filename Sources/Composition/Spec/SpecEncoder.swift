@@ -75,11 +75,19 @@ public enum SpecEncoder {
   }
 
   static func output(_ export: ExportSettings) -> [String: Any] {
-    [
-      "container": export.container.rawValue, "crf": export.crf, "preset": export.preset,
+    var object: [String: Any] = [
+      "container": export.container.rawValue, "quality": export.quality.rawValue,
       "faststart": export.optimizeForNetworkUse, "sampleRate": export.audioSampleRate,
-      "channels": export.audioChannels, "audioBitrate": export.audioBitRate,
+      "channels": export.audioChannels,
     ]
+    object["videoCodec"] = export.videoCodec?.rawValue
+    object["audioCodec"] = export.audioCodec?.rawValue
+    object["crf"] = export.crf
+    object["preset"] = export.preset
+    object["videoBitrate"] = export.videoBitRate
+    object["audioBitrate"] = export.audioBitRate
+    if !export.metadata.isEmpty { object["metadata"] = export.metadata }
+    return object
   }
 
   static func keyframed<V>(_ value: Keyframed<V>, _ encode: (V) -> Any) -> Any {

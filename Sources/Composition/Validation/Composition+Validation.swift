@@ -153,12 +153,30 @@ extension Composition {
 
   private func exportProblems() -> [CompositionError] {
     var problems: [CompositionError] = []
-    if !(0...51).contains(export.crf) { problems.append(.crfOutOfRange(export.crf)) }
-    if !ExportSettings.x264Presets.contains(export.preset) { problems.append(.unknownPreset(export.preset)) }
+    let videoCodec = export.effectiveVideoCodec
+    let audioCodec = export.effectiveAudioCodec
+    if let crf = export.crf, !(0...videoCodec.maximumCRF).contains(crf) { problems.append(.crfOutOfRange(crf)) }
+    if let preset = export.preset, !ExportSettings.x264Presets.contains(preset) {
+      problems.append(.unknownPreset(preset))
+    }
     if !(8_000...192_000).contains(export.audioSampleRate) {
       problems.append(.unsupportedSampleRate(export.audioSampleRate))
     }
     if !(1...8).contains(export.audioChannels) { problems.append(.unsupportedChannelCount(export.audioChannels)) }
+    if video != nil && !export.container.videoCodecs.contains(videoCodec) {
+      problems.append(.videoCodecNotInContainer(videoCodec, export.container))
+    }
+    let hasAudio = tracks.contains { $0.kind == .audio && !$0.segments.isEmpty }
+    if hasAudio && !export.container.audioCodecs.contains(audioCodec) {
+      problems.append(.audioCodecNotInContainer(audioCodec, export.container))
+    }
+    if hasAudio && audioCodec == .opus && ![8_000, 12_000, 16_000, 24_000, 48_000].contains(export.audioSampleRate) {
+      problems.append(.sampleRateNotForCodec(export.audioSampleRate, .opus))
+    }
+    for rate in [export.videoBitRate, export.audioBitRate].compactMap({ $0 })
+    where !(8_000...1_000_000_000).contains(rate) {
+      problems.append(.bitRateOutOfRange(rate))
+    }
     return problems
   }
 

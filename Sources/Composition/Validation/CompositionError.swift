@@ -32,6 +32,23 @@ public enum CompositionError: Error, Sendable, Hashable {
   case unknownPreset(String)
   case unsupportedSampleRate(Int)
   case unsupportedChannelCount(Int)
+  case videoCodecNotInContainer(VideoCodec, Container)
+  case audioCodecNotInContainer(AudioCodec, Container)
+  case sampleRateNotForCodec(Int, AudioCodec)
+  case bitRateOutOfRange(Int)
+}
+
+extension CompositionError {
+  /// Whether the rule is about the output settings (codec, container, quality numbers), not the timeline.
+  public var isExportSetting: Bool {
+    switch self {
+    case .crfOutOfRange, .unknownPreset, .unsupportedSampleRate, .unsupportedChannelCount, .videoCodecNotInContainer,
+      .audioCodecNotInContainer, .sampleRateNotForCodec, .bitRateOutOfRange:
+      return true
+    default:
+      return false
+    }
+  }
 }
 
 extension CompositionError: CustomStringConvertible {
@@ -95,7 +112,18 @@ extension CompositionError: CustomStringConvertible {
     case .volumeOutOfRange(let t, let v):
       return "volume out of range: \(t) has volume \(v) (0 to 16)"
     case .crfOutOfRange(let crf):
-      return "crf out of range: \(crf) (0 to 51)"
+      return "crf out of range: \(crf) (0 to 51 for H.264 and HEVC, 0 to 63 for VP9 and AV1)"
+    case .videoCodecNotInContainer(let codec, let container):
+      return "video codec not in container: \(container.rawValue) cannot carry \(codec.rawValue) (it takes "
+        + container.videoCodecs.map(\.rawValue).sorted().joined(separator: ", ") + ")"
+    case .audioCodecNotInContainer(let codec, let container):
+      return "audio codec not in container: \(container.rawValue) cannot carry \(codec.rawValue) (it takes "
+        + container.audioCodecs.map(\.rawValue).sorted().joined(separator: ", ") + ")"
+    case .sampleRateNotForCodec(let rate, let codec):
+      return
+        "sample rate not for codec: \(codec.rawValue) cannot encode \(rate) Hz (Opus: 8000, 12000, 16000, 24000 or 48000)"
+    case .bitRateOutOfRange(let rate):
+      return "bit rate out of range: \(rate) b/s (8000 to 1000000000)"
     case .unknownPreset(let p):
       return "unknown preset: '\(p)' (one of \(ExportSettings.x264Presets.joined(separator: ", ")))"
     case .unsupportedSampleRate(let r):

@@ -42,11 +42,11 @@ public final class StreamCopyJoiner {
 
   public func run(isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
     for path in paths { try MediaProbe.checkReadable(path) }
-    let target = try OutputTarget(path: outputPath, overwrite: overwrite)
+    let target = outputPath == "-" ? nil : try OutputTarget(path: outputPath, overwrite: overwrite)
     let output: OutputFile
     let reference: InputFile
     do {
-      output = try OutputFile(path: target.temporaryPath, formatName: export.container.rawValue)
+      output = try OutputFile(path: target?.temporaryPath ?? "pipe:1", formatName: export.container.muxerName)
     } catch {
       throw .outputFailed(path: outputPath, reason: "cannot create the output (\(error.message))")
     }
@@ -61,7 +61,7 @@ public final class StreamCopyJoiner {
     do {
       for index in streams.all { outputStreams.append(try output.addStream(copying: reference.stream(index))) }
       output.setMetadata("creation_time", ExportSession.now())
-      try output.writeHeader(options: export.optimizeForNetworkUse ? ["movflags": "+faststart"] : [:])
+      try output.writeHeader(options: ExportSession.muxerOptions(export, isPipe: target == nil))
     } catch {
       throw .outputFailed(path: outputPath, reason: "cannot start the output (\(error.message))")
     }
@@ -75,7 +75,7 @@ public final class StreamCopyJoiner {
     } catch {
       throw .outputFailed(path: outputPath, reason: "cannot finish the output (\(error.message))")
     }
-    try target.commit()
+    try target?.commit()
     return ExportReport(
       path: outputPath, duration: state.offset, videoFrames: state.videoPackets, audioSamples: state.audioSamples,
       damage: [:])

@@ -1,21 +1,57 @@
 import CFFmpeg
 import Composition
+import Foundation
 
 /// Opens the encoders an export needs, with the settings clipmerge stands by.
 enum EncoderFactory {
-  /// libx264 at the render size and rate, 8-bit 4:2:0 limited range, tagged with `matrix`, at the export's
-  /// preset and CRF.
+  /// An opened video encoder and the pixel format it takes.
+  struct Video {
+    var encoder: Encoder
+    var pixelFormat: AVPixelFormat
+  }
+
+  /// The export's video codec at the render size and rate, tagged with `matrix`, limited range.
   static func video(
     _ video: VideoComposition, export: ExportSettings, matrix: ColorMatrix, globalHeader: Bool
-  ) throws(FFmpegError) -> Encoder {
+  ) throws(FFmpegError) -> Video {
     let fd = video.frameDuration
-    return try Encoder(
-      name: "libx264", globalHeader: globalHeader,
-      options: ["preset": export.preset, "crf": String(export.crf)]
-    ) { ctx in
+    let codec = export.effectiveVideoCodec
+    let speed = ExportSettings.x264Presets.firstIndex(of: export.effectivePreset) ?? 5
+    var options: [String: String] = [:]
+    let name: String
+    var pixelFormat = AV_PIX_FMT_YUV420P
+    let constantQuality = export.videoBitRate == nil
+    switch codec {
+    case .h264:
+      name = "libx264"
+      options["preset"] = export.effectivePreset
+      if constantQuality { options["crf"] = String(export.effectiveCRF) }
+    case .hevc:
+      name = "libx265"
+      options["preset"] = export.effectivePreset
+      options["x265-params"] = "log-level=error"
+      if constantQuality { options["crf"] = String(export.effectiveCRF) }
+    case .vp9:
+      name = "libvpx-vp9"
+      options["deadline"] = "good"
+      options["cpu-used"] = String([8, 8, 7, 6, 5, 4, 2, 1, 0, 0][speed])
+      options["row-mt"] = "1"
+      if constantQuality { options["crf"] = String(export.effectiveCRF) }
+    case .av1:
+      name = "libsvtav1"
+      options["preset"] = String([12, 11, 10, 9, 8, 7, 5, 4, 2, 1][speed])
+      if constantQuality { options["crf"] = String(export.effectiveCRF) }
+      // SVT-AV1 prints its own banner unless told not to.
+      setenv("SVT_LOG", "1", 0)
+    case .prores:
+      name = "prores_ks"
+      options["profile"] = String([0, 2, 3, 3][ExportSettings.Quality.allCases.firstIndex(of: export.quality) ?? 1])
+      pixelFormat = AV_PIX_FMT_YUV422P10LE
+    }
+    let encoder = try Encoder(name: name, globalHeader: globalHeader, options: options) { ctx in
       ctx.pointee.width = Int32(video.renderSize.width)
       ctx.pointee.height = Int32(video.renderSize.height)
-      ctx.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+      ctx.pointee.pix_fmt = pixelFormat
       ctx.pointee.time_base = AVRational(num: Int32(fd.value), den: fd.timescale)
       ctx.pointee.framerate = AVRational(num: fd.timescale, den: Int32(fd.value))
       ctx.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
@@ -24,19 +60,46 @@ enum EncoderFactory {
       ctx.pointee.color_trc = matrix.avTransfer
       ctx.pointee.color_range = AVCOL_RANGE_MPEG
       ctx.pointee.thread_count = 0
+      if let rate = export.videoBitRate {
+        ctx.pointee.bit_rate = Int64(rate)
+      } else if codec == .vp9 {
+        ctx.pointee.bit_rate = 0
+      }
     }
+    return Video(encoder: encoder, pixelFormat: pixelFormat)
   }
 
-  /// FFmpeg's AAC-LC encoder, float planar, at the export's rate, channels and bit rate.
-  static func audio(_ format: AudioFormat, export: ExportSettings, globalHeader: Bool) throws(FFmpegError)
-    -> Encoder
-  {
-    try Encoder(name: "aac", globalHeader: globalHeader, options: [:]) { ctx in
-      ctx.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+  /// The export's audio codec at the mix format's rate and channels.
+  static func audio(_ format: AudioFormat, export: ExportSettings, globalHeader: Bool) throws(FFmpegError) -> Encoder {
+    let codec = export.effectiveAudioCodec
+    let (name, sampleFormat): (String, AVSampleFormat)
+    switch codec {
+    case .aac: (name, sampleFormat) = ("aac", AV_SAMPLE_FMT_FLTP)
+    case .opus: (name, sampleFormat) = ("libopus", AV_SAMPLE_FMT_FLT)
+    case .pcm: (name, sampleFormat) = ("pcm_s16le", AV_SAMPLE_FMT_S16)
+    }
+    return try Encoder(name: name, globalHeader: globalHeader, options: [:]) { ctx in
+      ctx.pointee.sample_fmt = sampleFormat
       ctx.pointee.sample_rate = Int32(format.sampleRate)
       av_channel_layout_default(&ctx.pointee.ch_layout, Int32(format.channels))
-      ctx.pointee.bit_rate = Int64(export.audioBitRate)
+      if codec != .pcm { ctx.pointee.bit_rate = Int64(export.effectiveAudioBitRate) }
       ctx.pointee.time_base = AVRational(num: 1, den: Int32(format.sampleRate))
     }
   }
+}
+
+extension Container {
+  /// FFmpeg's muxer for the container.
+  var muxerName: String {
+    switch self {
+    case .mov: return "mov"
+    case .mp4: return "mp4"
+    case .mkv: return "matroska"
+    case .webm: return "webm"
+    case .mpegts: return "mpegts"
+    }
+  }
+
+  /// Whether the container is ISO BMFF (moov and faststart apply).
+  var isISOMedia: Bool { self == .mov || self == .mp4 }
 }

@@ -1,79 +1,94 @@
 import CFFmpeg
 import Composition
+import Foundation
 
 /// One render in progress: the open muxer, encoders and renderers, and the running counts. Freed as a whole
 /// when the render ends, on success or failure.
 final class ExportSession {
+  /// The video side: renderer, encoder, its stream, and the conversion the encoder needs (ProRes takes 10-bit
+  /// 4:2:2; the compositor works in 8-bit 4:2:0).
+  struct VideoSide {
+    var composition: VideoComposition
+    var renderer: VideoRenderer
+    var encoder: Encoder
+    var stream: Int
+    var pixelFormat: AVPixelFormat
+  }
+
+  /// The audio side: mixer, encoder, its stream, the block mixed into, and the frame maker.
+  struct AudioSide {
+    var renderer: AudioRenderer
+    var encoder: Encoder
+    var stream: Int
+    var block: [[Float]]
+    var writer: AudioFrameWriter
+  }
+
   private let composition: Composition
-  private let target: OutputTarget
+  private let displayPath: String
   private let output: OutputFile
   private let packet: Packet
-  private var video: (composition: VideoComposition, renderer: VideoRenderer, encoder: Encoder, stream: Int)?
-  private var audio: (renderer: AudioRenderer, encoder: Encoder, stream: Int, block: [[Float]])?
+  private let scalers = ScalerCache()
+  private var video: VideoSide?
+  private var audio: AudioSide?
   private var framesWritten: Int64 = 0
   private var samplesWritten: Int64 = 0
 
-  init(composition: Composition, target: OutputTarget) throws(EngineError) {
+  /// Opens the muxer on `url` (a file, or `pipe:1`) and the encoders. `displayPath` names the output in errors.
+  init(composition: Composition, url: String, displayPath: String, isPipe: Bool) throws(EngineError) {
     self.composition = composition
-    self.target = target
+    self.displayPath = displayPath
     let export = composition.export
     do {
-      output = try OutputFile(path: target.temporaryPath, formatName: export.container.rawValue)
+      output = try OutputFile(path: url, formatName: export.container.muxerName)
       packet = try Packet()
     } catch {
-      throw .outputFailed(path: target.path, reason: "cannot create the output (\(error.message))")
+      throw .outputFailed(path: displayPath, reason: "cannot create the output (\(error.message))")
     }
     let global = output.wantsGlobalHeader
     do {
       if let vc = composition.video {
         let matrix = ColorMatrix.guess(height: vc.renderSize.height)
-        let encoder = try EncoderFactory.video(vc, export: export, matrix: matrix, globalHeader: global)
-        let stream = try output.addStream(for: encoder)
-        video = (vc, VideoRenderer(composition: composition, video: vc, matrix: matrix), encoder, stream)
+        let made = try EncoderFactory.video(vc, export: export, matrix: matrix, globalHeader: global)
+        let stream = try output.addStream(for: made.encoder)
+        if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {
+          output.setCodecTag(stream: stream, "hvc1")
+        }
+        video = VideoSide(
+          composition: vc, renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix),
+          encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
       let format = AudioFormat(sampleRate: export.audioSampleRate, channels: export.audioChannels)
       let renderer = AudioRenderer(composition: composition, format: format)
       if renderer.hasAudio {
         let encoder = try EncoderFactory.audio(format, export: export, globalHeader: global)
         let stream = try output.addStream(for: encoder)
-        let blockSize = max(encoder.frameSize, 1024)
-        audio = (
-          renderer, encoder, stream, Array(repeating: [Float](repeating: 0, count: blockSize), count: format.channels)
+        let blockSize = encoder.frameSize > 0 ? encoder.frameSize : 1024
+        audio = AudioSide(
+          renderer: renderer, encoder: encoder, stream: stream,
+          block: Array(repeating: [Float](repeating: 0, count: blockSize), count: format.channels),
+          writer: AudioFrameWriter(
+            format: encoder.pointer.pointee.sample_fmt, sampleRate: Int32(format.sampleRate), channels: format.channels)
         )
       }
       output.setMetadata("creation_time", Self.now())
-      try output.writeHeader(options: export.optimizeForNetworkUse ? ["movflags": "+faststart"] : [:])
+      for (key, value) in export.metadata.sorted(by: { $0.key < $1.key }) { output.setMetadata(key, value) }
+      try output.writeHeader(options: Self.muxerOptions(export, isPipe: isPipe))
     } catch {
       throw .internalFailure("cannot set up the encoders: \(error)")
     }
   }
 
+  static func muxerOptions(_ export: ExportSettings, isPipe: Bool) -> [String: String] {
+    guard export.container.isISOMedia else { return [:] }
+    if export.fragmented || isPipe { return ["movflags": "+frag_keyframe+empty_moov+default_base_moof"] }
+    return export.optimizeForNetworkUse ? ["movflags": "+faststart"] : [:]
+  }
+
   func run(progress: (ExportProgress) -> Void, isCancelled: () -> Bool) throws(EngineError) -> ExportReport {
     let duration = composition.outputDuration
     let totalSamples = audio.map { duration.ticks(atRate: $0.renderer.format.sampleRate) } ?? 0
-    if let video {
-      let frame: Frame
-      do {
-        frame = try Frame(
-          width: video.composition.renderSize.width, height: video.composition.renderSize.height,
-          format: AV_PIX_FMT_YUV420P)
-      } catch { throw .internalFailure("\(error)") }
-      let count = video.composition.frameCount(covering: composition.duration)
-      for n in 0..<count {
-        if isCancelled() { throw .interrupted }
-        let frameEnd = video.composition.time(ofFrame: n + 1)
-        if let rate = audio?.renderer.format.sampleRate {
-          try encodeAudio(upTo: min(frameEnd.ticks(atRate: rate), totalSamples))
-        }
-        let time = video.composition.time(ofFrame: n)
-        do { try frame.makeWritable() } catch { throw .internalFailure("\(error)") }
-        try video.renderer.render(at: time, into: frame)
-        frame.pointer.pointee.pts = n
-        try encode(frame, with: video.encoder, stream: video.stream, frameDuration: 1)
-        framesWritten += 1
-        progress(ExportProgress(outputTime: frameEnd, duration: duration, framesWritten: framesWritten))
-      }
-    }
+    if let video { try renderVideo(video, totalSamples: totalSamples, progress: progress, isCancelled: isCancelled) }
     while samplesWritten < totalSamples {
       if isCancelled() { throw .interrupted }
       try encodeAudio(upTo: min(samplesWritten + 48_000, totalSamples), allowShortFrame: true)
@@ -88,11 +103,43 @@ final class ExportSession {
     do {
       try output.finish()
     } catch {
-      throw .outputFailed(path: target.path, reason: "cannot finish the output (\(error.message))")
+      throw .outputFailed(path: displayPath, reason: "cannot finish the output (\(error.message))")
     }
     return ExportReport(
-      path: target.path, duration: duration, videoFrames: framesWritten, audioSamples: samplesWritten,
+      path: displayPath, duration: duration, videoFrames: framesWritten, audioSamples: samplesWritten,
       damage: video?.renderer.damage ?? [:])
+  }
+
+  /// Every output frame in order, each preceded by the audio up to its end so the muxer never buffers much.
+  private func renderVideo(
+    _ video: VideoSide, totalSamples: Int64, progress: (ExportProgress) -> Void, isCancelled: () -> Bool
+  ) throws(EngineError) {
+    let size = video.composition.renderSize
+    let frame: Frame
+    do {
+      frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P)
+    } catch { throw .internalFailure("\(error)") }
+    let count = video.composition.frameCount(covering: composition.duration)
+    for n in 0..<count {
+      if isCancelled() { throw .interrupted }
+      let frameEnd = video.composition.time(ofFrame: n + 1)
+      if let rate = audio?.renderer.format.sampleRate {
+        try encodeAudio(upTo: min(frameEnd.ticks(atRate: rate), totalSamples))
+      }
+      do { try frame.makeWritable() } catch { throw .internalFailure("\(error)") }
+      try video.renderer.render(at: video.composition.time(ofFrame: n), into: frame)
+      var encoded = frame
+      if video.pixelFormat != AV_PIX_FMT_YUV420P {
+        do {
+          encoded = try scalers.convert(
+            frame, width: size.width, height: size.height, matrix: video.renderer.matrix, format: video.pixelFormat)
+        } catch { throw .internalFailure("\(error)") }
+      }
+      encoded.pointer.pointee.pts = n
+      try encode(encoded, with: video.encoder, stream: video.stream, frameDuration: 1)
+      framesWritten += 1
+      progress(ExportProgress(outputTime: frameEnd, duration: composition.outputDuration, framesWritten: framesWritten))
+    }
   }
 
   /// Mixes and encodes whole audio frames while they fit before sample `end`. Only the stream's last frame may
@@ -106,21 +153,8 @@ final class ExportSession {
       try audio.renderer.render(from: samplesWritten, count: count, into: &audio.block)
       let frame: Frame
       do {
-        frame = try Frame()
-        let p = frame.pointer
-        p.pointee.nb_samples = Int32(count)
-        p.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
-        p.pointee.sample_rate = Int32(audio.renderer.format.sampleRate)
-        av_channel_layout_default(&p.pointee.ch_layout, Int32(audio.renderer.format.channels))
-        try check(av_frame_get_buffer(p, 0), "av_frame_get_buffer")
+        frame = try audio.writer.frame(from: audio.block, count: count, pts: samplesWritten)
       } catch { throw .internalFailure("\(error)") }
-      for channel in 0..<audio.renderer.format.channels {
-        guard let data = frame.data(channel) else { continue }
-        data.withMemoryRebound(to: Float.self, capacity: count) { target in
-          audio.block[channel].withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: count) }
-        }
-      }
-      frame.pointer.pointee.pts = samplesWritten
       try encode(frame, with: audio.encoder, stream: audio.stream, frameDuration: nil)
       samplesWritten += Int64(count)
     }
@@ -132,14 +166,21 @@ final class ExportSession {
   private func encode(_ frame: Frame?, with encoder: Encoder, stream: Int, frameDuration: Int64?) throws(EngineError) {
     do {
       try encoder.send(frame)
-      while try encoder.receive(into: packet) == .ready {
-        if let frameDuration { packet.pointer.pointee.duration = frameDuration }
-        packet.streamIndex = Int32(stream)
-        av_packet_rescale_ts(packet.pointer, encoder.timeBase, output.timeBase(ofStream: stream))
-        try output.write(packet)
-      }
     } catch {
       throw .internalFailure("encoding failed: \(error)")
+    }
+    while true {
+      let status: CodecStatus
+      do { status = try encoder.receive(into: packet) } catch { throw .internalFailure("encoding failed: \(error)") }
+      guard status == .ready else { return }
+      if let frameDuration { packet.pointer.pointee.duration = frameDuration }
+      packet.streamIndex = Int32(stream)
+      av_packet_rescale_ts(packet.pointer, encoder.timeBase, output.timeBase(ofStream: stream))
+      do {
+        try output.write(packet)
+      } catch {
+        throw .outputFailed(path: displayPath, reason: "cannot write (\(error.message))")
+      }
     }
   }
 

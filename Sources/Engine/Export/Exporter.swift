@@ -23,13 +23,19 @@ public final class Exporter {
     self.overwrite = overwrite
   }
 
-  /// Renders and writes the file. `progress` is called after each video frame (or audio block);
+  /// Renders and writes the file (`-`: standard output, streamed). `progress` is called after each video frame (or audio block);
   /// `isCancelled` is polled as often, and a true answer stops with `EngineError.interrupted`.
   public func run(
     progress: (ExportProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
   ) throws(EngineError) -> ExportReport {
+    if outputPath == "-" {
+      // Standard output: no temporary file to rename; the container must not need to seek back.
+      let session = try ExportSession(composition: composition, url: "pipe:1", displayPath: "-", isPipe: true)
+      return try session.run(progress: progress, isCancelled: isCancelled)
+    }
     let target = try OutputTarget(path: outputPath, overwrite: overwrite)
-    let session = try ExportSession(composition: composition, target: target)
+    let session = try ExportSession(
+      composition: composition, url: target.temporaryPath, displayPath: outputPath, isPipe: false)
     let report = try session.run(progress: progress, isCancelled: isCancelled)
     try target.commit()
     return report

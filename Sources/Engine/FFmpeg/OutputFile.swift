@@ -51,6 +51,13 @@ final class OutputFile {
     return Int(stream.pointee.index)
   }
 
+  /// Sets a stream's four-character codec tag (`hvc1`, which Apple players want for HEVC in MP4/MOV).
+  func setCodecTag(stream index: Int, _ tag: String) {
+    let bytes = Array(tag.utf8) + [0, 0, 0, 0]
+    let value = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    format.pointee.streams[index].unsafelyUnwrapped.pointee.codecpar.pointee.codec_tag = value
+  }
+
   /// The stream's time base, final once the header is written (mov changes it).
   func timeBase(ofStream index: Int) -> AVRational {
     format.pointee.streams[index].unsafelyUnwrapped.pointee.time_base

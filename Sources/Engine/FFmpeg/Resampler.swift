@@ -56,6 +56,13 @@ final class Resampler {
     let incoming = Int64(input?.sampleCount ?? 0) * Int64(outputRate) / Int64(max(inputRate, 1))
     o.pointee.nb_samples = Int32(pending + incoming + 32)
     try check(av_frame_get_buffer(o, 0), "av_frame_get_buffer")
+    if let input, input.pointer.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+      // Some containers (Matroska PCM) give only a channel count; the resampler was set up with the default
+      // layout for that count, so the frame must say so too.
+      let count = input.pointer.pointee.ch_layout.nb_channels
+      av_channel_layout_uninit(&input.pointer.pointee.ch_layout)
+      av_channel_layout_default(&input.pointer.pointee.ch_layout, count)
+    }
     try check(swr_convert_frame(context, o, input?.pointer), "swr_convert_frame")
   }
 }

@@ -10,17 +10,19 @@ final class Scaler {
     var sourceFullRange: Bool
     var targetWidth, targetHeight: Int
     var targetMatrix: ColorMatrix
+    var targetFormat: Int32 = AV_PIX_FMT_YUV420P.rawValue
   }
 
   let key: Key
   private let context: OpaquePointer
 
-  /// A scaler to 8-bit 4:2:0 limited range in `key.targetMatrix`, bicubic.
+  /// A scaler to limited range in `key.targetMatrix` and `key.targetFormat` (8-bit 4:2:0 unless asked), bicubic.
   init(_ key: Key) throws(FFmpegError) {
     guard
       let ctx = sws_getContext(
         Int32(key.sourceWidth), Int32(key.sourceHeight), AVPixelFormat(rawValue: key.sourceFormat),
-        Int32(key.targetWidth), Int32(key.targetHeight), AV_PIX_FMT_YUV420P, SWS_BICUBIC | SWS_ACCURATE_RND,
+        Int32(key.targetWidth), Int32(key.targetHeight), AVPixelFormat(rawValue: key.targetFormat),
+        SWS_BICUBIC | SWS_ACCURATE_RND,
         nil, nil, nil)
     else { throw FFmpegError(function: "sws_getContext", code: cm_averror_invaliddata()) }
     self.key = key

@@ -4,12 +4,16 @@ import CFFmpeg
 final class ScalerCache {
   private var scalers: [Scaler.Key: Scaler] = [:]
 
-  /// Converts `frame` to a new 8-bit 4:2:0 limited-range frame of `width`×`height` in `matrix`.
-  func convert(_ frame: Frame, width: Int, height: Int, matrix: ColorMatrix) throws(FFmpegError) -> Frame {
+  /// Converts `frame` to a new limited-range frame of `width`×`height` in `matrix` and `format` (default 8-bit
+  /// 4:2:0).
+  func convert(
+    _ frame: Frame, width: Int, height: Int, matrix: ColorMatrix, format: AVPixelFormat = AV_PIX_FMT_YUV420P
+  ) throws(FFmpegError) -> Frame {
     let key = Scaler.Key(
       sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pointer.pointee.format,
       sourceMatrix: ColorMatrix(declared: frame.pointer.pointee.colorspace, height: frame.height),
-      sourceFullRange: Self.isFullRange(frame), targetWidth: width, targetHeight: height, targetMatrix: matrix)
+      sourceFullRange: Self.isFullRange(frame), targetWidth: width, targetHeight: height, targetMatrix: matrix,
+      targetFormat: format.rawValue)
     let scaler: Scaler
     if let cached = scalers[key] {
       scaler = cached
@@ -18,7 +22,7 @@ final class ScalerCache {
       scaler = try Scaler(key)
       scalers[key] = scaler
     }
-    let target = try Frame(width: width, height: height, format: AV_PIX_FMT_YUV420P)
+    let target = try Frame(width: width, height: height, format: format)
     try scaler.scale(frame, into: target)
     target.pointer.pointee.colorspace = matrix.avColorspace
     target.pointer.pointee.color_range = AVCOL_RANGE_MPEG

@@ -17,10 +17,15 @@ final class VideoRenderer {
     compositor = Compositor(matrix: matrix, scalers: scalers)
   }
 
+  /// The Y'CbCr matrix frames are composed in.
+  var matrix: ColorMatrix { compositor.matrix }
+
   /// Damaged packets or frames skipped so far, per source path.
   var damage: [String: Int] {
     var counts: [String: Int] = [:]
-    for (_, open) in readers { counts[open.reader.path, default: 0] += open.reader.damagedCount }
+    for (_, open) in readers where open.reader.damagedCount > 0 {
+      counts[open.reader.path, default: 0] += open.reader.damagedCount
+    }
     return counts
   }
 

@@ -1,0 +1,56 @@
+import Composition
+import Engine
+import Foundation
+
+/// `--progress ndjson`: one JSON object a line on standard error, at most four a second, then a final report.
+final class ProgressJSON {
+  private let console: Console
+  private let started = Date()
+  private var lastWrite = Date.distantPast
+
+  init(console: Console) { self.console = console }
+
+  func update(_ progress: ExportProgress) {
+    let now = Date()
+    guard now.timeIntervalSince(lastWrite) >= 0.25 else { return }
+    lastWrite = now
+    let elapsed = max(now.timeIntervalSince(started), 1e-6)
+    write([
+      "stage": "render", "fraction": Self.round(progress.fraction), "outTime": Self.timecode(progress.outputTime),
+      "frames": Int(progress.framesWritten), "speed": Self.round(progress.outputTime.seconds / elapsed),
+    ])
+  }
+
+  /// The closing object: what was written, how long it took.
+  func finish(_ report: ExportReport) {
+    let elapsed = max(Date().timeIntervalSince(started), 1e-6)
+    var object: [String: Any] = [
+      "stage": "done", "path": report.path, "duration": Self.round(report.duration.seconds),
+      "durationExact": report.duration.description, "frames": Int(report.videoFrames),
+      "audioSamples": Int(report.audioSamples), "elapsed": Self.round(elapsed),
+      "speed": Self.round(report.duration.seconds / elapsed),
+    ]
+    if !report.damage.isEmpty { object["damagedPackets"] = report.damage }
+    write(object)
+  }
+
+  /// The closing object of a failed render.
+  func fail(_ failure: CommandFailure) {
+    write(["stage": "failed", "error": failure.message, "exitCode": Int(failure.code.rawValue)])
+  }
+
+  private func write(_ object: [String: Any]) {
+    guard
+      let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return }
+    console.err(String(decoding: data, as: UTF8.self) + "\n")
+  }
+
+  static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+  /// `hh:mm:ss.mmm`.
+  static func timecode(_ time: MediaTime) -> String {
+    let ms = max(0, time.count(of: MediaTime.ticks(1, rate: 1000), rounding: .toNearestOrAwayFromZero))
+    return String(format: "%02lld:%02lld:%02lld.%03lld", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// An input named `-` is standard input. The engine opens each input more than once (probe, picture, sound), so
+/// standard input is first copied to a temporary file, once, and removed when clipmerge ends.
+enum StdinSpool {
+  nonisolated(unsafe) private static var spooled: String?
+
+  /// `path`, or for `-` the temporary copy of standard input.
+  static func resolve(_ path: String) throws(CommandFailure) -> String {
+    guard path == "-" else { return path }
+    if let spooled { return spooled }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("clipmerge-stdin-\(getpid())")
+    guard FileManager.default.createFile(atPath: url.path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: url.path)
+    else { throw CommandFailure("-: cannot copy standard input to \(url.path)", code: .cannotCreate) }
+    defer { try? handle.close() }
+    spooled = url.path
+    while true {
+      let chunk = FileHandle.standardInput.readData(ofLength: 1 << 20)
+      if chunk.isEmpty { break }
+      handle.write(chunk)
+    }
+    return url.path
+  }
+
+  /// Removes the copy, if one was made.
+  static func cleanUp() {
+    if let spooled { unlink(spooled) }
+    spooled = nil
+  }
+}

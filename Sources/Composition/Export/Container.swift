@@ -1,0 +1,42 @@
+/// The containers clipmerge writes, chosen by the output's extension or `--format`.
+public enum Container: String, Sendable, Hashable, CaseIterable {
+  case mov, mp4, mkv, webm, mpegts
+
+  /// The container for a file name's extension, or nil when it is not one clipmerge writes.
+  public init?(pathExtension: String) {
+    switch pathExtension.lowercased() {
+    case "mov", "qt": self = .mov
+    case "mp4", "m4v": self = .mp4
+    case "mkv": self = .mkv
+    case "webm": self = .webm
+    case "ts", "m2ts", "mpegts": self = .mpegts
+    default: return nil
+    }
+  }
+
+  /// The codecs used when none is asked for: VP9 + Opus in WebM, H.264 + AAC elsewhere.
+  public var defaultVideoCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
+  public var defaultAudioCodec: AudioCodec { self == .webm ? .opus : .aac }
+
+  /// The video codecs this container carries (as FFmpeg 5.1 writes them).
+  public var videoCodecs: Set<VideoCodec> {
+    switch self {
+    case .mov: return [.h264, .hevc, .prores]
+    case .mp4: return [.h264, .hevc, .vp9, .av1]
+    case .mkv: return Set(VideoCodec.allCases)
+    case .webm: return [.vp9, .av1]
+    case .mpegts: return [.h264, .hevc]
+    }
+  }
+
+  /// The audio codecs this container carries.
+  public var audioCodecs: Set<AudioCodec> {
+    switch self {
+    case .mov: return [.aac, .pcm]
+    case .mp4: return [.aac, .opus]
+    case .mkv: return Set(AudioCodec.allCases)
+    case .webm: return [.opus]
+    case .mpegts: return [.aac]
+    }
+  }
+}

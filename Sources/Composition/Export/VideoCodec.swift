@@ -1,0 +1,37 @@
+/// The video codecs clipmerge encodes.
+public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
+  case h264, hevc, vp9, av1, prores
+
+  /// The constant-quality number for `quality` on this codec's own scale (x264/x265 CRF 0-51, libvpx and SVT-AV1
+  /// CRF 0-63; ProRes has none and uses its profiles instead).
+  public func crf(for quality: ExportSettings.Quality) -> Int {
+    let table: [Int]
+    switch self {
+    case .h264: table = [28, 23, 20, 17]
+    case .hevc: table = [30, 28, 24, 20]
+    case .vp9: table = [42, 34, 30, 24]
+    case .av1: table = [45, 36, 30, 24]
+    case .prores: table = [0, 0, 0, 0]
+    }
+    return table[quality.index]
+  }
+
+  /// The highest CRF the codec takes.
+  public var maximumCRF: Int { self == .h264 || self == .hevc ? 51 : 63 }
+}
+
+/// The audio codecs clipmerge encodes.
+public enum AudioCodec: String, Sendable, Hashable, CaseIterable {
+  case aac, opus, pcm
+
+  /// Bits per second for `quality` at `channels` (PCM has no choice).
+  public func bitRate(for quality: ExportSettings.Quality, channels: Int) -> Int {
+    let perStereo: [Int]
+    switch self {
+    case .aac: perStereo = [96_000, 160_000, 192_000, 256_000]
+    case .opus: perStereo = [64_000, 96_000, 128_000, 192_000]
+    case .pcm: perStereo = [0, 0, 0, 0]
+    }
+    return perStereo[quality.index] * max(channels, 1) / 2
+  }
+}

@@ -1,0 +1,145 @@
+import Composition
+import Engine
+import Foundation
+import TestSupport
+import XCTest
+
+/// Containers and codecs, standard output and input, progress and quiet: through the built binary.
+final class OutputFormatTests: XCTestCase {
+  let base = FixtureFiles.path("base.mp4")
+  let overlay = FixtureFiles.path("overlay.mp4")
+
+  func render(_ extra: [String], to name: String) throws -> (String, ClipmergeProcess.Result) {
+    let out = FixtureFiles.temporaryFolder().appendingPathComponent(name).path
+    let result = try ClipmergeProcess.run(["overlay", base, overlay, "-o", out, "--preset", "ultrafast", "-q"] + extra)
+    return (out, result)
+  }
+
+  /// The file's streams as (codec, container) from the engine's probe, plus its base pixel and tone.
+  func check(
+    _ path: String, video: String, audio: String, container: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let report = try MediaProbe.report(path)
+    XCTAssertTrue(report.container.contains(container), report.container, file: file, line: line)
+    XCTAssertEqual(report.streams.map(\.codec), [video, audio], file: file, line: line)
+    let picture = try XCTUnwrap(PictureGrabber(path: path).picture(at: MediaTime(seconds: 3)))
+    let expected = try XCTUnwrap(PictureGrabber(path: base).picture(at: MediaTime(seconds: 3))?.yuv(x: 50, y: 200))
+    let got = try XCTUnwrap(picture.yuv(x: 50, y: 200))
+    XCTAssertEqual(Double(got.y), Double(expected.y), accuracy: 6, "\(video) picture", file: file, line: line)
+    let samples = try AudioGrabber.samples(path: path, sampleRate: 48000, channels: 2)[0]
+    XCTAssertGreaterThan(
+      Tone.amplitude(of: 440, in: samples[24000..<120_000], sampleRate: 48000), 0.04, "\(audio) tone", file: file,
+      line: line)
+  }
+
+  func testWebMDefaultsToVP9AndOpus() throws {
+    let (out, result) = try render([], to: "out.webm")
+    XCTAssertEqual(result.code, 0, result.stderr)
+    try check(out, video: "vp9", audio: "opus", container: "webm")
+  }
+
+  func testCodecChoices() throws {
+    let cases: [([String], String, String, String, String)] = [
+      (["--video-codec", "hevc", "--audio-codec", "pcm"], "out.mkv", "hevc", "pcm_s16le", "matroska"),
+      (["--video-codec", "av1", "--audio-codec", "opus"], "out.mp4", "av1", "opus", "mp4"),
+      (["--video-codec", "prores", "--audio-codec", "pcm"], "out.mov", "prores", "pcm_s16le", "mov"),
+      ([], "out.ts", "h264", "aac", "mpegts"),
+    ]
+    for (extra, name, video, audio, container) in cases {
+      let (out, result) = try render(extra, to: name)
+      XCTAssertEqual(result.code, 0, "\(name): \(result.stderr)")
+      try check(out, video: video, audio: audio, container: container)
+    }
+  }
+
+  func testBitRatesSampleRateChannelsMetadata() throws {
+    let (out, result) = try render(
+      [
+        "--video-bitrate", "300k", "--audio-bitrate", "64k", "--sample-rate", "44100", "--channels", "1", "--metadata",
+        "title=Hello world", "--metadata", "comment=from clipmerge",
+      ], to: "out.mp4")
+    XCTAssertEqual(result.code, 0, result.stderr)
+    let report = try MediaProbe.report(out)
+    let audio = try XCTUnwrap(report.streams.first { $0.type == "audio" })
+    XCTAssertEqual(audio.sampleRate, 44100)
+    XCTAssertEqual(audio.channels, 1)
+    let tags = try ClipmergeProcess.runTool(
+      "ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "compact", out])
+    XCTAssertTrue(tags.contains("tag:title=Hello world"), tags)
+    XCTAssertTrue(tags.contains("tag:comment=from clipmerge"), tags)
+    XCTAssertTrue(tags.contains("tag:creation_time=20"), tags)
+  }
+
+  func testCodecNotInContainerIsAUsageError() throws {
+    let (out, result) = try render(["--video-codec", "h264"], to: "out.webm")
+    XCTAssertEqual(result.code, 64)
+    XCTAssertEqual(
+      result.stderr, "clipmerge: error: video codec not in container: webm cannot carry h264 (it takes av1, vp9)\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+  }
+
+  func testStandardOutputCarriesOnlyMediaInEachStreamableFormat() throws {
+    for (format, container) in [(nil, "matroska"), ("mp4", "mp4"), ("mpegts", "mpegts")] as [(String?, String)] {
+      let file = FixtureFiles.temporaryFolder().appendingPathComponent("stdout.bin")
+      FileManager.default.createFile(atPath: file.path, contents: nil)
+      let handle = try FileHandle(forWritingTo: file)
+      let process = Process()
+      process.executableURL = ClipmergeProcess.executable
+      process.arguments =
+        ["overlay", base, overlay, "-o", "-", "--preset", "ultrafast"] + (format.map { ["--format", $0] } ?? [])
+      process.standardOutput = handle
+      let err = Pipe()
+      process.standardError = err
+      try process.run()
+      let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      try handle.close()
+      XCTAssertEqual(process.terminationStatus, 0, stderr)
+      XCTAssertTrue(stderr.hasPrefix("clipmerge: wrote - (4.000 s, 120 frames"), stderr)
+      let report = try MediaProbe.report(file.path)
+      XCTAssertTrue(report.container.contains(container), "\(format ?? "default"): \(report.container)")
+      XCTAssertEqual(try PictureGrabber.frameTimes(path: file.path).count, 120, format ?? "default")
+    }
+  }
+
+  func testStandardInputAsAnInput() throws {
+    let out = FixtureFiles.temporaryFolder().appendingPathComponent("in.mov").path
+    let process = Process()
+    process.executableURL = ClipmergeProcess.executable
+    process.arguments = ["overlay", base, "-", "-o", out, "--preset", "ultrafast", "-q"]
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: overlay))
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+    let picture = try XCTUnwrap(PictureGrabber(path: out).picture(at: MediaTime(seconds: 1)))
+    let yellow = try XCTUnwrap(PictureGrabber(path: overlay).picture(at: MediaTime(seconds: 1))?.yuv(x: 5, y: 5))
+    XCTAssertEqual(Double(picture.yuv(x: 240, y: 60)?.y ?? 0), Double(yellow.y), accuracy: 4, "overlay read from stdin")
+  }
+
+  func testProgressAsNDJSON() throws {
+    let out = FixtureFiles.temporaryFolder().appendingPathComponent("p.mov").path
+    let result = try ClipmergeProcess.run([
+      "overlay", base, overlay, "-o", out, "--preset", "ultrafast", "--progress", "ndjson",
+    ])
+    XCTAssertEqual(result.code, 0)
+    XCTAssertEqual(result.stdout, "")
+    let objects = try result.stderr.split(separator: "\n").map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let last = try XCTUnwrap(objects.last)
+    XCTAssertEqual(last["stage"] as? String, "done")
+    XCTAssertEqual(last["frames"] as? Int, 120)
+    XCTAssertEqual(last["audioSamples"] as? Int, 192_000)
+    XCTAssertEqual(last["durationExact"] as? String, "4")
+    XCTAssertEqual(last["path"] as? String, out)
+    for object in objects.dropLast() {
+      XCTAssertEqual(object["stage"] as? String, "render")
+      let fraction = try XCTUnwrap(object["fraction"] as? Double)
+      XCTAssertTrue((0...1).contains(fraction))
+      XCTAssertNotNil(object["outTime"] as? String)
+      XCTAssertNotNil(object["speed"] as? Double)
+    }
+    let failed = try ClipmergeProcess.run(["overlay", "/no/a.mp4", overlay, "-o", out, "-y", "--progress", "ndjson"])
+    XCTAssertEqual(failed.code, 66)
+  }
+}
