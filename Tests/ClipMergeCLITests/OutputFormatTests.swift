@@ -81,7 +81,7 @@ final class OutputFormatTests: XCTestCase {
   func testStandardOutputCarriesOnlyMediaInEachStreamableFormat() throws {
     for (format, container) in [(nil, "matroska"), ("mp4", "mp4"), ("mpegts", "mpegts")] as [(String?, String)] {
       let file = FixtureFiles.temporaryFolder().appendingPathComponent("stdout.bin")
-      FileManager.default.createFile(atPath: file.path, contents: nil)
+      XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil))
       let handle = try FileHandle(forWritingTo: file)
       let process = Process()
       process.executableURL = ClipmergeProcess.executable
