@@ -20,8 +20,11 @@ final class ProgressLine {
     let speed = progress.outputTime.seconds / max(elapsed, 1e-3)
     let remaining = speed > 0 ? (progress.duration.seconds - progress.outputTime.seconds) / speed : 0
     let percent = String(format: "%5.1f%%", fraction * 100)
+    let filled = min(24, max(0, Int((fraction * 24).rounded(.down))))
+    let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 24 - filled) + "]"
     let line =
-      "\r\(percent)  \(progress.framesWritten) frames  \(String(format: "%.2fx", speed))  ETA \(Int(remaining.rounded())) s   "
+      "\r\(bar) \(percent)  \(progress.framesWritten) frames  \(String(format: "%.2fx", speed))  "
+      + "ETA \(Int(remaining.rounded())) s   "
     console.err(line)
     drawn = true
   }
