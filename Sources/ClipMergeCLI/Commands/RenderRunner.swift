@@ -91,9 +91,19 @@ struct RenderRunner {
 extension RenderRunner {
   /// Joins `clips` by stream copy (`concat --copy`), reporting like a render.
   func streamCopy(_ clips: [ClipReference]) throws(CommandFailure) {
-    for clip in clips where Self.sameFile(clip.path, output.path) {
-      throw CommandFailure(
-        "\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
+    try checkOutput(sources: clips.map(\.path))
+    if output.dryRun {
+      for clip in clips {
+        do { try MediaProbe.checkReadable(clip.path) } catch { throw CommandFailure(error) }
+      }
+      if let reason = StreamCopyJoiner.incompatibility(clips.map(\.path), trims: clips.map(\.isTrimmed)) {
+        throw CommandFailure("--copy: cannot join without re-encoding: \(reason)", code: .dataError)
+      }
+      console.out(
+        "output: \(output.path.isEmpty ? "(no file given)" : output.path), \(output.export.container.rawValue), "
+          + "\(clips.count) clips joined by stream copy (no re-encoding)\n"
+          + clips.enumerated().map { "input \($0.offset): \($0.element.path) (copied)\n" }.joined())
+      return
     }
     if let trimmed = clips.firstIndex(where: \.isTrimmed) {
       throw CommandFailure(
