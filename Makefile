@@ -1,10 +1,11 @@
 # clipmerge: every target works as the only command on a fresh Debian 12 machine with the Swift toolchain.
 PREFIX ?= /usr/local
 SWIFT ?= swift
+SHELL := /bin/bash
 RELEASE_BIN = .build/release/clipmerge
 DEMO_DIR = demo-out
 
-.PHONY: all deps build release fixtures test demo install uninstall bench real-media format lint clean
+.PHONY: all deps build release fixtures test fuzz sanitize demo install uninstall bench real-media format lint clean
 
 all: build
 
@@ -20,8 +21,25 @@ release: deps
 fixtures: deps
 	@Fixtures/make-fixtures.sh
 
+# The suite is XCTest only (Swift Testing is turned off so its empty run does not close the log). The last line
+# is a plain summary: "tests: N passed, N failed, N skipped".
 test: deps fixtures
-	$(SWIFT) test
+	@mkdir -p .build; set -o pipefail; $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
+	@scripts/test-summary.sh .build/test.log
+
+# The suite under AddressSanitizer, in a build of its own (.build/asan). Every clipmerge process the tests start
+# (all commands, a short fuzz run over damaged files) is sanitized with the leak check on; the test runner
+# itself checks memory errors only (XCTest and Foundation keep objects until exit).
+sanitize: deps fixtures
+	@mkdir -p .build; set -o pipefail; \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp ASAN_OPTIONS=detect_leaks=0 \
+	  CLIPMERGE_CHILD_ASAN_OPTIONS=detect_leaks=1 CLIPMERGE_FUZZ_COUNT=60 \
+	  $(SWIFT) test --disable-swift-testing --sanitize=address --scratch-path .build/asan 2>&1 | tee .build/sanitize.log
+	@scripts/test-summary.sh .build/sanitize.log
+	@! grep -E "ERROR: (AddressSanitizer|LeakSanitizer)" .build/sanitize.log
+
+fuzz: deps fixtures
+	CLIPMERGE_FUZZ_COUNT=$${COUNT:-2000} $(SWIFT) test --disable-swift-testing --filter FuzzTests
 
 demo: release fixtures
 	@mkdir -p $(DEMO_DIR)

@@ -58,4 +58,12 @@ for spec in 25:44100 30:48000 30:44100 25:48000; do
     -f lavfi -i "sine=frequency=1000:sample_rate=$hz:duration=1.2,volume=volume=0:enable='gte(t,0.05)'" \
     -c:v libx264 -preset ultrafast -qp 0 -pix_fmt yuv420p -c:a aac -b:a 128k "$f"
 done
+# tiny.mp4 / tiny.webm: 0.4 s, 64x48, with sound: seeds for the fuzz test, small so hundreds of mutated copies
+# render in seconds.
+[[ -f "$out/tiny.mp4" ]] || ff -f lavfi -i "testsrc=s=64x48:r=25:d=0.4" \
+  -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=0.4" \
+  -c:v libx264 -preset ultrafast -g 5 -pix_fmt yuv420p -c:a aac -b:a 64k "$out/tiny.mp4"
+[[ -f "$out/tiny.webm" ]] || ff -f lavfi -i "testsrc=s=64x48:r=25:d=0.4" \
+  -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=0.4" \
+  -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -g 5 -c:a libopus -b:a 48k "$out/tiny.webm"
 echo "fixtures ready in $out"

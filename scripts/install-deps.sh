@@ -10,6 +10,10 @@ command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v ffmpeg >/dev/null || need+=(ffmpeg)
 [[ -x /usr/bin/time ]] || need+=(time)
 command -v bc >/dev/null || need+=(bc)
+# Optional: python3's jsonschema lets the suite check docs/spec.schema.json against the example specs.
+if command -v python3 >/dev/null && ! python3 -c "import jsonschema" 2>/dev/null; then
+  python3 -m pip install -q jsonschema >/dev/null 2>&1 || true
+fi
 ((${#need[@]})) || exit 0
 echo "installing: ${need[*]}"
 sudo=""

@@ -120,6 +120,7 @@ final class CommandLineTests: XCTestCase {
   func testInterruptRemovesThePartialFileAndExits130() throws {
     let process = Process()
     process.executableURL = ClipmergeProcess.executable
+    process.environment = ClipmergeProcess.childEnvironment
     process.arguments = [
       "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), "-o", out(), "--preset", "veryslow",
       "--size", "1920x1080",

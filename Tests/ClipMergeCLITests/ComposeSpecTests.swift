@@ -190,6 +190,7 @@ final class ComposeSpecTests: XCTestCase {
     let folder = FixtureFiles.temporaryFolder()
     let process = Process()
     process.executableURL = ClipmergeProcess.executable
+    process.environment = ClipmergeProcess.childEnvironment
     process.arguments = ["compose", "-", "--dry-run"]
     process.currentDirectoryURL = FixtureFiles.root.appendingPathComponent("Fixtures/compositions")
     let input = Pipe()

@@ -85,6 +85,7 @@ final class OutputFormatTests: XCTestCase {
       let handle = try FileHandle(forWritingTo: file)
       let process = Process()
       process.executableURL = ClipmergeProcess.executable
+      process.environment = ClipmergeProcess.childEnvironment
       process.arguments =
         ["overlay", base, overlay, "-o", "-", "--preset", "ultrafast"] + (format.map { ["--format", $0] } ?? [])
       process.standardOutput = handle
@@ -106,6 +107,7 @@ final class OutputFormatTests: XCTestCase {
     let out = FixtureFiles.temporaryFolder().appendingPathComponent("in.mov").path
     let process = Process()
     process.executableURL = ClipmergeProcess.executable
+    process.environment = ClipmergeProcess.childEnvironment
     process.arguments = ["overlay", base, "-", "-o", out, "--preset", "ultrafast", "-q"]
     process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: overlay))
     try process.run()

@@ -8,6 +8,15 @@ public enum ClipmergeProcess {
     public var stderr: String
   }
 
+  /// The environment for a clipmerge child process. Under `make sanitize` the test runner itself runs without a
+  /// leak check (XCTest and Foundation's Process keep objects to the end), while every clipmerge it starts
+  /// checks for leaks: CLIPMERGE_CHILD_ASAN_OPTIONS becomes the child's ASAN_OPTIONS.
+  public static var childEnvironment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    if let options = environment["CLIPMERGE_CHILD_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
+    return environment
+  }
+
   /// The executable built beside the test bundle.
   public static var executable: URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("clipmerge")
@@ -30,6 +39,7 @@ public enum ClipmergeProcess {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    process.environment = childEnvironment
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

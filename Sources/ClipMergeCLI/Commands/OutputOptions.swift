@@ -13,6 +13,8 @@ struct OutputOptions {
   var dryRun: Bool
   /// Progress as JSON objects on standard error, one a line.
   var progressJSON: Bool
+  /// Any damage in an input fails the render.
+  var strict: Bool
   private var format: Container?
   private var settings: (inout ExportSettings) -> Void
 
@@ -37,6 +39,8 @@ struct OutputOptions {
     OptionSpec("metadata", value: "KEY=VALUE", help: "Container metadata, repeatable (title=..., comment=...)."),
     OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
     OptionSpec("progress", value: "KIND", help: "ndjson: one JSON object per update on stderr, then a report."),
+    OptionSpec(
+      "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn)."),
     OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
     OptionSpec("print-spec", help: "Print the JSON spec this would render (for compose), render nothing."),
     OptionSpec("dry-run", help: "Probe, validate and print the plan; write nothing."),
@@ -49,6 +53,7 @@ struct OutputOptions {
     if path.isEmpty && pathRequired && !printSpec && !dryRun { throw UsageError("missing -o OUTPUT") }
     overwrite = parsed.flags.contains("overwrite")
     quiet = parsed.flags.contains("quiet")
+    strict = parsed.flags.contains("strict")
     let progress = try parsed.value("progress", expected: "ndjson") { $0 == "ndjson" ? $0 : nil }
     progressJSON = progress != nil
     format = try parsed.value("format", expected: "mov, mp4, mkv, webm or mpegts") { Container(pathExtension: $0) }

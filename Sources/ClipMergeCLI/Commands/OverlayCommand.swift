@@ -86,7 +86,7 @@ struct OverlayCommand {
     let baseInfo = try RenderRunner.probe(basePath)
     let overlayInfo = try RenderRunner.probe(overlayPath)
     for (path, info) in [(basePath, baseInfo), (overlayPath, overlayInfo)] where info.video == nil {
-      throw CommandFailure("\(path): no video stream", code: .dataError)
+      throw CommandFailure("\(path): \(info.unusableVideo ?? "no video stream")", code: .dataError)
     }
     var recipe = OverlayRecipe(
       base: Source(id: SourceID(0), path: basePath, info: baseInfo),

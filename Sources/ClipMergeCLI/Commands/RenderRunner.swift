@@ -41,7 +41,8 @@ struct RenderRunner {
     let json = output.progressJSON ? ProgressJSON(console: console) : nil
     let report: ExportReport
     do {
-      let exporter = try Exporter(composition: composition, outputPath: output.path, overwrite: output.overwrite)
+      let exporter = try Exporter(
+        composition: composition, outputPath: output.path, overwrite: output.overwrite, strict: output.strict)
       report = try exporter.run(
         progress: { progress in
           line.update(progress)
@@ -56,8 +57,11 @@ struct RenderRunner {
     line.finish()
     json?.finish(report)
     guard !output.quiet && !output.progressJSON else { return }
-    for (path, count) in report.damage.sorted(by: { $0.key < $1.key }) where count > 0 {
-      console.err("clipmerge: warning: \(path): skipped \(count) damaged packets or frames\n")
+    for damage in report.damage {
+      let at = damage.firstTime.map { String(format: ", the first at %.3f s", $0.seconds) } ?? ""
+      console.err(
+        "clipmerge: warning: \(damage.path): skipped \(damage.count) damaged packet\(damage.count == 1 ? "" : "s")"
+          + "\(at); the last good picture was held (use --strict to fail instead)\n")
     }
     let seconds = String(format: "%.3f", report.duration.seconds)
     console.err(

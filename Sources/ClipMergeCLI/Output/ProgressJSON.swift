@@ -30,7 +30,13 @@ final class ProgressJSON {
       "audioSamples": Int(report.audioSamples), "elapsed": Self.round(elapsed),
       "speed": Self.round(report.duration.seconds / elapsed),
     ]
-    if !report.damage.isEmpty { object["damagedPackets"] = report.damage }
+    if !report.damage.isEmpty {
+      object["damage"] = report.damage.map { d -> [String: Any] in
+        var entry: [String: Any] = ["path": d.path, "count": d.count]
+        if let t = d.firstTime { entry["firstTime"] = Self.round(t.seconds) }
+        return entry
+      }
+    }
     write(object)
   }
 

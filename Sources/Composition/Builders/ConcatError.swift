@@ -1,7 +1,7 @@
 /// Why a concatenation cannot be built from its clips, named after the rule.
 public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
   case noClips
-  case clipHasNoVideo(path: String)
+  case clipHasNoVideo(path: String, reason: String?)
   case trimStartsAfterClipEnds(path: String, start: MediaTime, duration: MediaTime)
   case trimEndsAfterClipEnds(path: String, end: MediaTime, duration: MediaTime)
   case clipShorterThanTransitions(path: String, duration: MediaTime, needed: MediaTime)
@@ -11,8 +11,8 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .noClips:
       return "no clips to join"
-    case .clipHasNoVideo(let path):
-      return "\(path): no video stream"
+    case .clipHasNoVideo(let path, let reason):
+      return "\(path): \(reason ?? "no video stream")"
     case .trimStartsAfterClipEnds(let path, let start, let duration):
       return "\(path): the trim starts at \(s(start)) s, but the clip lasts \(s(duration)) s"
     case .trimEndsAfterClipEnds(let path, let end, let duration):

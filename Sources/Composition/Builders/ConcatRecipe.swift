@@ -64,7 +64,7 @@ public struct ConcatRecipe: Sendable {
   public func makeComposition() throws(ConcatError) -> Composition {
     guard let first = clips.first else { throw .noClips }
     if let silent = clips.first(where: { $0.source.info.video == nil }) {
-      throw .clipHasNoVideo(path: silent.source.path)
+      throw .clipHasNoVideo(path: silent.source.path, reason: silent.source.info.unusableVideo)
     }
     let ranges = try sourceRanges()
     let overlap = transition.overlap

@@ -26,11 +26,12 @@ final class AudioReader {
   private var writePosition: Int64?
   private var inputEnded = false
   private var drained = false
-  private(set) var damagedCount = 0
+  private let damage: DamageLog
 
   /// Opens `path`'s audio stream positioned at source sample `start` (at the mix rate).
-  init(path: String, format: AudioFormat, start: Int64) throws(EngineError) {
+  init(path: String, format: AudioFormat, start: Int64, damage: DamageLog = DamageLog()) throws(EngineError) {
     self.path = path
+    self.damage = damage
     self.format = format
     do {
       input = try InputFile(path: path)
@@ -54,6 +55,11 @@ final class AudioReader {
     buffer = Array(repeating: [], count: format.channels)
     position = start
     if start > Int64(format.sampleRate) { seek(to: MediaTime.ticks(start, rate: format.sampleRate)) }
+  }
+
+  /// The source time being decoded, for damage reports.
+  private var currentTime: MediaTime? {
+    (writePosition ?? position) >= 0 ? MediaTime.ticks(writePosition ?? position, rate: format.sampleRate) : nil
   }
 
   /// Whether every sample of the stream has been read (what follows is silence).
@@ -117,10 +123,7 @@ final class AudioReader {
     do {
       status = try decoder.receive(into: decoded)
     } catch {
-      damagedCount += 1
-      if damagedCount > VideoReader.damageLimit {
-        throw EngineError.decodeFailed(path: path, time: nil, reason: "too much damaged audio (\(error.message))")
-      }
+      try damage.record(path: path, time: currentTime, reason: error.message)
       return
     }
     switch status {
@@ -131,11 +134,11 @@ final class AudioReader {
       try flushResampler()
       drained = true
     case .needsInput:
-      feedDecoder()
+      try feedDecoder()
     }
   }
 
-  private func feedDecoder() {
+  private func feedDecoder() throws(EngineError) {
     if inputEnded {
       _ = try? decoder.send(nil)
       return
@@ -149,7 +152,9 @@ final class AudioReader {
       }
       defer { packet.unref() }
       guard packet.streamIndex == Int32(streamIndex) else { continue }
-      if (try? decoder.send(packet)) == nil { damagedCount += 1 }
+      if (try? decoder.send(packet)) == nil {
+        try damage.record(path: path, time: currentTime, reason: "the decoder refused a packet")
+      }
       return
     }
   }

@@ -12,8 +12,11 @@ final class AudioRenderer {
   private var readers: [TrackID: (segment: Int, reader: AudioReader)] = [:]
   private var mix: [[Float]]
 
-  init(composition: Composition, format: AudioFormat) {
+  private let damage: DamageLog
+
+  init(composition: Composition, format: AudioFormat, damage: DamageLog) {
     self.composition = composition
+    self.damage = damage
     self.format = format
     mix = Array(repeating: [], count: format.channels)
   }
@@ -90,7 +93,8 @@ final class AudioRenderer {
     // Start reading where this block enters the segment (the segment may have begun before this render).
     let sourceStart = segment.sourceRange.start.ticks(atRate: rate) + (from - firstSample)
     let reader = try AudioReader(
-      path: source.path, format: AudioFormat(sampleRate: rate, channels: format.channels), start: sourceStart)
+      path: source.path, format: AudioFormat(sampleRate: rate, channels: format.channels), start: sourceStart,
+      damage: damage)
     readers[track] = (index, reader)
     return reader
   }

@@ -78,7 +78,7 @@ public final class StreamCopyJoiner {
     try target?.commit()
     return ExportReport(
       path: outputPath, duration: state.offset, videoFrames: state.videoPackets, audioSamples: state.audioSamples,
-      damage: [:])
+      damage: [])
   }
 
   /// Running totals across files.

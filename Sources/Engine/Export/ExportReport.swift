@@ -6,6 +6,6 @@ public struct ExportReport: Sendable {
   public var duration: MediaTime
   public var videoFrames: Int64
   public var audioSamples: Int64
-  /// Damaged packets or frames skipped, per input path (empty when every input decoded cleanly).
-  public var damage: [String: Int]
+  /// Damage skipped, per input (empty when every input decoded cleanly).
+  public var damage: [DamageSummary]
 }

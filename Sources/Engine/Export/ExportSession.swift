@@ -35,8 +35,11 @@ final class ExportSession {
   private var samplesWritten: Int64 = 0
 
   /// Opens the muxer on `url` (a file, or `pipe:1`) and the encoders. `displayPath` names the output in errors.
-  init(composition: Composition, url: String, displayPath: String, isPipe: Bool) throws(EngineError) {
+  private let damage: DamageLog
+
+  init(composition: Composition, url: String, displayPath: String, isPipe: Bool, strict: Bool) throws(EngineError) {
     self.composition = composition
+    damage = DamageLog(strict: strict)
     self.displayPath = displayPath
     let export = composition.export
     do {
@@ -55,11 +58,11 @@ final class ExportSession {
           output.setCodecTag(stream: stream, "hvc1")
         }
         video = VideoSide(
-          composition: vc, renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix),
+          composition: vc, renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage),
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
       let format = AudioFormat(sampleRate: export.audioSampleRate, channels: export.audioChannels)
-      let renderer = AudioRenderer(composition: composition, format: format)
+      let renderer = AudioRenderer(composition: composition, format: format, damage: damage)
       if renderer.hasAudio {
         let encoder = try EncoderFactory.audio(format, export: export, globalHeader: global)
         let stream = try output.addStream(for: encoder)
@@ -107,7 +110,7 @@ final class ExportSession {
     }
     return ExportReport(
       path: displayPath, duration: duration, videoFrames: framesWritten, audioSamples: samplesWritten,
-      damage: video?.renderer.damage ?? [:])
+      damage: damage.summaries)
   }
 
   /// Every output frame in order, each preceded by the audio up to its end so the muxer never buffers much.

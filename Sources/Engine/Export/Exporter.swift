@@ -10,9 +10,12 @@ public final class Exporter {
   private let composition: Composition
   private let outputPath: String
   private let overwrite: Bool
+  private let strict: Bool
 
   /// Validates `composition` (throws `EngineError.invalidComposition`) and prepares to write `outputPath`.
-  public init(composition: Composition, outputPath: String, overwrite: Bool) throws(EngineError) {
+  /// With `strict`, any damage found while decoding ends the render with `EngineError.decodeFailed`; without it
+  /// damaged packets are skipped and reported in `ExportReport.damage`.
+  public init(composition: Composition, outputPath: String, overwrite: Bool, strict: Bool = false) throws(EngineError) {
     do {
       try composition.validate()
     } catch {
@@ -21,6 +24,7 @@ public final class Exporter {
     self.composition = composition
     self.outputPath = outputPath
     self.overwrite = overwrite
+    self.strict = strict
   }
 
   /// Renders and writes the file (`-`: standard output, streamed). `progress` is called after each video frame (or audio block);
@@ -30,12 +34,13 @@ public final class Exporter {
   ) throws(EngineError) -> ExportReport {
     if outputPath == "-" {
       // Standard output: no temporary file to rename; the container must not need to seek back.
-      let session = try ExportSession(composition: composition, url: "pipe:1", displayPath: "-", isPipe: true)
+      let session = try ExportSession(
+        composition: composition, url: "pipe:1", displayPath: "-", isPipe: true, strict: strict)
       return try session.run(progress: progress, isCancelled: isCancelled)
     }
     let target = try OutputTarget(path: outputPath, overwrite: overwrite)
     let session = try ExportSession(
-      composition: composition, url: target.temporaryPath, displayPath: outputPath, isPipe: false)
+      composition: composition, url: target.temporaryPath, displayPath: outputPath, isPipe: false, strict: strict)
     let report = try session.run(progress: progress, isCancelled: isCancelled)
     try target.commit()
     return report

@@ -33,9 +33,13 @@ public enum MediaProbe {
     let video = StreamSelection.videoStream(of: input)
     let audio = StreamSelection.audioStream(of: input)
     if video == nil && audio == nil {
-      throw .invalidInput(path: input.path, reason: "no video or audio stream clipmerge can decode")
+      let why = StreamSelection.whyNoVideo(input)
+      throw .invalidInput(
+        path: input.path, reason: why == "no video stream" ? "no video or audio stream clipmerge can decode" : why)
     }
     var info = MediaInfo(container: input.containerName, duration: duration(of: input), video: nil, audio: nil)
+    info.unusableVideo =
+      video == nil && input.bestStream(AVMEDIA_TYPE_VIDEO) != nil ? StreamSelection.whyNoVideo(input) : nil
     if let video { info.video = videoInfo(input.stream(video)) }
     if let audio { info.audio = audioInfo(input.stream(audio)) }
     return info

@@ -3,13 +3,32 @@ import CFFmpeg
 /// Which streams of a file clipmerge uses: the best video stream that is a real picture sequence (not cover art)
 /// and the best audio stream, each only when a decoder for it exists.
 enum StreamSelection {
+  /// The largest picture clipmerge decodes: 16384 on a side, 16384 × 16384 in all.
+  static let maximumSide: Int32 = 16_384
+
   static func videoStream(of input: InputFile) -> Int? {
-    guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else { return nil }
-    let stream = input.stream(index)
-    if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { return nil }
-    let par = stream.pointee.codecpar.unsafelyUnwrapped.pointee
-    guard par.width > 0, par.height > 0, avcodec_find_decoder(par.codec_id) != nil else { return nil }
+    guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO), unusableVideo(input, index) == nil else { return nil }
     return index
+  }
+
+  /// Why the file's best video stream cannot be used, or nil when it can (or there is none).
+  static func unusableVideo(_ input: InputFile, _ index: Int) -> String? {
+    let stream = input.stream(index)
+    if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { return "its only picture is cover art" }
+    let par = stream.pointee.codecpar.unsafelyUnwrapped.pointee
+    let codec = String(cString: avcodec_get_name(par.codec_id))
+    guard avcodec_find_decoder(par.codec_id) != nil else { return "video codec '\(codec)' is not supported" }
+    guard par.width > 0, par.height > 0 else { return "the video stream has no picture size" }
+    guard par.width <= maximumSide, par.height <= maximumSide else {
+      return "picture size \(par.width)x\(par.height) is too large (at most \(maximumSide) on a side)"
+    }
+    return nil
+  }
+
+  /// A sentence on why the file has no usable video stream.
+  static func whyNoVideo(_ input: InputFile) -> String {
+    guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else { return "no video stream" }
+    return unusableVideo(input, index) ?? "no video stream"
   }
 
   static func audioStream(of input: InputFile) -> Int? {

@@ -19,14 +19,12 @@ final class VideoReader {
   private var drained = false
   private var nextSerial = 0
   private var lastTime: MediaTime?
-  /// How many damaged packets or frames are skipped before the stream counts as unreadable.
-  static let damageLimit = 10_000
-  /// Packets or frames the decoder rejected as damaged.
-  private(set) var damagedCount = 0
+  private let damage: DamageLog
 
   /// Opens `path`'s video stream, seeking to the keyframe before `start` when it is not at the beginning.
-  init(path: String, start: MediaTime) throws(EngineError) {
+  init(path: String, start: MediaTime, damage: DamageLog = DamageLog()) throws(EngineError) {
     self.path = path
+    self.damage = damage
     do {
       input = try InputFile(path: path)
       guard let index = StreamSelection.videoStream(of: input) else {
@@ -92,10 +90,7 @@ final class VideoReader {
       do {
         status = try decoder.receive(into: frame)
       } catch {
-        damagedCount += 1
-        if damagedCount > Self.damageLimit {
-          throw EngineError.decodeFailed(path: path, time: lastTime, reason: "too much damaged data (\(error.message))")
-        }
+        try damage.record(path: path, time: lastTime, reason: error.message)
         continue
       }
       switch status {
@@ -121,7 +116,7 @@ final class VideoReader {
         more = try input.read(into: packet)
       } catch {
         // A read error past the last good packet ends the stream (truncated file).
-        damagedCount += 1
+        try damage.record(path: path, time: lastTime, reason: error.message)
         more = false
       }
       guard more else {
@@ -134,10 +129,19 @@ final class VideoReader {
       do {
         _ = try decoder.send(packet)
       } catch {
-        damagedCount += 1
+        try damage.record(path: path, time: packetTime(), reason: error.message)
       }
       return
     }
+  }
+
+  /// The source time of the packet just read, if it has one.
+  private func packetTime() -> MediaTime? {
+    let pts = packet.pointer.pointee.pts
+    guard pts != cm_nopts_value(), timeBase.den > 0,
+      let t = MediaTime(value: pts, timescale: 1)?.multiplied(by: Int64(timeBase.num), dividedBy: Int64(timeBase.den))
+    else { return lastTime }
+    return t - fileStart
   }
 
   private func makePicture(_ frame: Frame) -> SourcePicture {

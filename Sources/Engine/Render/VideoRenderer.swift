@@ -11,23 +11,17 @@ final class VideoRenderer {
   /// The open reader of each track, for the segment (by index) it reads.
   private var readers: [TrackID: (segment: Int, reader: VideoReader)] = [:]
 
-  init(composition: Composition, video: VideoComposition, matrix: ColorMatrix) {
+  private let damage: DamageLog
+
+  init(composition: Composition, video: VideoComposition, matrix: ColorMatrix, damage: DamageLog) {
     self.composition = composition
+    self.damage = damage
     self.video = video
     compositor = Compositor(matrix: matrix, scalers: scalers)
   }
 
   /// The Y'CbCr matrix frames are composed in.
   var matrix: ColorMatrix { compositor.matrix }
-
-  /// Damaged packets or frames skipped so far, per source path.
-  var damage: [String: Int] {
-    var counts: [String: Int] = [:]
-    for (_, open) in readers where open.reader.damagedCount > 0 {
-      counts[open.reader.path, default: 0] += open.reader.damagedCount
-    }
-    return counts
-  }
 
   /// Renders the frame at composition time `time` into `frame` (8-bit 4:2:0 at the render size).
   func render(at time: MediaTime, into frame: Frame) throws(EngineError) {
@@ -102,7 +96,7 @@ final class VideoRenderer {
   {
     if let open = readers[track], open.segment == segment { return open.reader }
     readers[track] = nil
-    let reader = try VideoReader(path: source.path, start: start)
+    let reader = try VideoReader(path: source.path, start: start, damage: damage)
     readers[track] = (segment, reader)
     return reader
   }

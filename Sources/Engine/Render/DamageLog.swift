@@ -1,0 +1,40 @@
+import Composition
+
+/// Damage found while decoding (packets or frames a decoder rejected), per input file: how much, and where the
+/// first was. Decoding goes on past damage (the last good picture holds, missing sound is silence) unless the
+/// log is strict, when the first damage ends the render.
+final class DamageLog {
+  /// How many damaged packets or frames of one file are skipped before the file counts as unreadable.
+  static let limit = 10_000
+
+  let strict: Bool
+  private var entries: [String: DamageSummary] = [:]
+
+  init(strict: Bool = false) {
+    self.strict = strict
+  }
+
+  /// Notes one damaged packet or frame of `path` at source time `time` (if known); throws in strict mode, and
+  /// when a file's damage passes the limit.
+  func record(path: String, time: MediaTime?, reason: String) throws(EngineError) {
+    if strict { throw .decodeFailed(path: path, time: time, reason: reason) }
+    var entry = entries[path] ?? DamageSummary(path: path, count: 0, firstTime: nil)
+    entry.count += 1
+    if entry.firstTime == nil { entry.firstTime = time }
+    entries[path] = entry
+    if entry.count > Self.limit {
+      throw .decodeFailed(path: path, time: time, reason: "too much damaged data (\(reason))")
+    }
+  }
+
+  /// Every damaged file, by path.
+  var summaries: [DamageSummary] { entries.values.sorted { $0.path < $1.path } }
+}
+
+/// How much of one input was damaged, and where the first damage was.
+public struct DamageSummary: Sendable, Hashable {
+  public var path: String
+  public var count: Int
+  /// Source time of the first damage, when it could be told.
+  public var firstTime: MediaTime?
+}

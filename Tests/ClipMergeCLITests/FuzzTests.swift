@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Damaged copies of the fixtures (bit flips, truncations, swapped boxes, ...) run through probe, overlay and
+/// concat: clipmerge must end every run itself, with a documented exit code, never a trap or a signal, and
+/// leave no partial output. CLIPMERGE_FUZZ_COUNT sets how many copies (`make fuzz` runs thousands).
+final class FuzzTests: XCTestCase {
+  static let documentedCodes: Set<Int32> = [0, 64, 65, 66, 70, 73]
+
+  func testMutatedFilesNeverCrash() throws {
+    let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
+    let seeds = try ["tiny.mp4", "tiny.webm"].map {
+      try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0))))
+    }
+    let base = FixtureFiles.path("tiny.mp4")
+    let folder = FixtureFiles.temporaryFolder()
+    var mutator = Mutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
+    var jobs: [(name: String, how: String, arguments: [String], output: String?)] = []
+    for i in 0..<count {
+      let seedIndex = i % seeds.count
+      let (bytes, how) = mutator.mutate(seeds[seedIndex])
+      let name = "m\(i).\(seedIndex == 0 ? "mp4" : "webm")"
+      let path = folder.appendingPathComponent(name).path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      jobs.append((name, how, ["probe", "--json", path], nil))
+      let out = folder.appendingPathComponent("out\(i).mp4").path
+      let render =
+        i % 2 == 0
+        ? ["overlay", base, path, "-o", out, "--preset", "ultrafast", "-q"]
+        : ["concat", path, base, path, "-o", out, "--preset", "ultrafast", "-q"]
+      jobs.append((name, how, render, out))
+    }
+    let started = Date()
+    let failures = Self.runAll(jobs.map(\.arguments), parallel: 2)
+    var crashes: [String] = []
+    for (job, outcome) in zip(jobs, failures) {
+      switch outcome {
+      case .exited(let code):
+        if !Self.documentedCodes.contains(code) {
+          crashes.append("\(job.name) (\(job.how)): exit \(code) from \(job.arguments[0])")
+        }
+        if let out = job.output, code != 0, FileManager.default.fileExists(atPath: out) {
+          crashes.append("\(job.name) (\(job.how)): \(job.arguments[0]) failed but left \(out)")
+        }
+      case .signalled(let signal):
+        crashes.append("\(job.name) (\(job.how)): \(job.arguments[0]) killed by signal \(signal)")
+      case .timedOut:
+        crashes.append("\(job.name) (\(job.how)): \(job.arguments[0]) still running after 60 s")
+      }
+    }
+    let partials = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
+    XCTAssertEqual(partials, [], "temporary files left behind")
+    XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
+    print("fuzz: \(jobs.count) runs on \(count) mutated files in \(Int(Date().timeIntervalSince(started))) s")
+  }
+
+  enum Outcome {
+    case exited(Int32)
+    case signalled(Int32)
+    case timedOut
+  }
+
+  /// Runs the built binary once per argument list, `parallel` at a time.
+  static func runAll(_ runs: [[String]], parallel: Int) -> [Outcome] {
+    var outcomes = [Outcome](repeating: .timedOut, count: runs.count)
+    var next = 0
+    var running: [(index: Int, process: Process, started: Date)] = []
+    while next < runs.count || !running.isEmpty {
+      while running.count < parallel && next < runs.count {
+        let process = Process()
+        process.executableURL = ClipmergeProcess.executable
+        process.environment = ClipmergeProcess.childEnvironment
+        process.arguments = runs[next]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        if (try? process.run()) != nil { running.append((next, process, Date())) }
+        next += 1
+      }
+      usleep(5_000)
+      running.removeAll { run in
+        if run.process.isRunning {
+          if Date().timeIntervalSince(run.started) > 60 {
+            run.process.terminate()
+            run.process.waitUntilExit()
+            outcomes[run.index] = .timedOut
+            return true
+          }
+          return false
+        }
+        outcomes[run.index] =
+          run.process.terminationReason == .uncaughtSignal
+          ? .signalled(run.process.terminationStatus) : .exited(run.process.terminationStatus)
+        return true
+      }
+    }
+    return outcomes
+  }
+}
