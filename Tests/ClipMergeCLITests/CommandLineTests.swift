@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import TestSupport
 import XCTest
@@ -139,5 +140,24 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(process.terminationStatus, 130, stderr)
     XCTAssertEqual(stderr, "clipmerge: error: interrupted; no output written\n")
     try assertNoOutput()
+  }
+
+  /// Three hundred clips join with at most 40 files open at once: inputs are opened only while they play.
+  func testThreeHundredClipsWithFewOpenFiles() throws {
+    let clip = FixtureFiles.path("tiny.mp4") + "#t=0,0.1"
+    let arguments = ["concat"] + Array(repeating: clip, count: 300) + ["-o", out("many.mp4"), "--preset", "ultrafast", "-q"]
+    let quoted = ([ClipmergeProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", "ulimit -n 40 && exec \(quoted)"]
+    process.environment = ClipmergeProcess.childEnvironment
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, stderr)
+    let report = try MediaProbe.report(out("many.mp4"))
+    XCTAssertEqual(report.duration ?? 0, 30, accuracy: 0.05, "300 × 0.1 s")
   }
 }
