@@ -12,11 +12,31 @@ trap 'rm -rf "$out"' EXIT
 [[ -d $media ]] || { echo "no $media: nothing to run" >&2; exit 0; }
 duration() { ffprobe -v error -show_entries format=duration -of csv=p=0 "$1" 2>/dev/null | awk '{ printf "%.3f", $1 }'; }
 note() { grep -v "^clipmerge: wrote" "$1" | head -1 | sed "s|$media/||g; s/^clipmerge: //; s/|/\\\\|/g"; }
-echo "| clip | overlay (exit, output s) | concat after sample.mp4 (exit, output s) | message |"
-echo "|---|---|---|---|"
+summary() {
+  python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+v = next((s for s in r["streams"] if s["type"] == "video" and s["selected"]), None)
+a = next((s for s in r["streams"] if s["type"] == "audio" and s["selected"]), None)
+out = []
+if v:
+    t = "%s %dx%d" % (v["codec"], v["width"], v["height"])
+    if (v.get("displayWidth"), v.get("displayHeight")) != (v["width"], v["height"]):
+        t += " shown %dx%d" % (v["displayWidth"], v["displayHeight"])
+    if v.get("rotation"): t += " rot %d" % v["rotation"]
+    if v.get("variableFrameRate"): t += " VFR"
+    out.append(t)
+if a: out.append("%s %d Hz %d ch" % (a["codec"], a["sampleRate"], a["channels"]))
+print(", ".join(out) or "no usable stream")'
+}
+echo "| clip | probe (exit: what it reports) | overlay (exit, output s) | concat after sample.mp4 (exit, output s) | message |"
+echo "|---|---|---|---|---|"
 for f in "$media"/*; do
   name=$(basename "$f")
   [[ $name == SOURCES.md ]] && continue
+  "$bin" probe --json "$f" >"$out/p.json" 2>"$out/p.log"
+  p=$?
+  ps=$([[ $p == 0 ]] && summary <"$out/p.json")
   "$bin" overlay "$media/sample.mp4" "$f" -o "$out/o.mov" -y --preset ultrafast >"$out/o.log" 2>&1
   o=$?
   "$bin" concat "$media/sample.mp4" "$f" -o "$out/c.mov" -y --preset ultrafast --size 640x360 >"$out/c.log" 2>&1
@@ -25,6 +45,6 @@ for f in "$media"/*; do
   cd_=$([[ $c == 0 ]] && duration "$out/c.mov")
   msg="$(note "$out/c.log")"
   [[ -z $msg ]] && msg="$(note "$out/o.log")"
-  echo "| \`$name\` | $o${od:+, $od} | $c${cd_:+, $cd_} | $msg |"
+  echo "| \`$name\` | $p${ps:+: $ps} | $o${od:+, $od} | $c${cd_:+, $cd_} | $msg |"
   rm -f "$out"/*.mov
 done
