@@ -145,7 +145,8 @@ final class CommandLineTests: XCTestCase {
   /// Three hundred clips join with at most 40 files open at once: inputs are opened only while they play.
   func testThreeHundredClipsWithFewOpenFiles() throws {
     let clip = FixtureFiles.path("tiny.mp4") + "#t=0,0.1"
-    let arguments = ["concat"] + Array(repeating: clip, count: 300) + ["-o", out("many.mp4"), "--preset", "ultrafast", "-q"]
+    let arguments =
+      ["concat"] + Array(repeating: clip, count: 300) + ["-o", out("many.mp4"), "--preset", "ultrafast", "-q"]
     let quoted = ([ClipmergeProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -8,12 +8,7 @@ import Composition
 final class AudioReader {
   let path: String
   private let format: AudioFormat
-  private let input: InputFile
-  private let decoder: Decoder
-  private let streamIndex: Int
-  private let timeBase: AVRational
-  private let fileStart: MediaTime
-  private let packet: Packet
+  private let stream: DecodingStream
   private let decoded: Frame
   private let converted: Frame
   private var resampler: Resampler?
@@ -24,37 +19,22 @@ final class AudioReader {
   private var position: Int64
   /// Source sample index where the next converted sample belongs.
   private var writePosition: Int64?
-  private var inputEnded = false
   private var drained = false
-  private let damage: DamageLog
 
   /// Opens `path`'s audio stream positioned at source sample `start` (at the mix rate).
   init(path: String, format: AudioFormat, start: Int64, damage: DamageLog = DamageLog()) throws(EngineError) {
     self.path = path
-    self.damage = damage
     self.format = format
+    stream = try DecodingStream(path: path, kind: .audio, damage: damage)
     do {
-      input = try InputFile(path: path)
-      guard let index = StreamSelection.audioStream(of: input) else {
-        throw EngineError.invalidInput(path: path, reason: "no audio stream clipmerge can decode")
-      }
-      streamIndex = index
-      let stream = input.stream(index)
-      input.discardAll(except: index)
-      decoder = try Decoder(stream: stream)
-      timeBase = stream.pointee.time_base
-      fileStart = MediaTime(value: input.startTime, timescale: cm_time_base()) ?? .zero
-      packet = try Packet()
       decoded = try Frame()
       converted = try Frame()
-    } catch let error as EngineError {
-      throw error
     } catch {
-      throw EngineError.invalidInput(path: path, reason: "cannot open the audio stream (\(error))")
+      throw EngineError.internalFailure("\(error)")
     }
     buffer = Array(repeating: [], count: format.channels)
     position = start
-    if start > Int64(format.sampleRate) { seek(to: MediaTime.ticks(start, rate: format.sampleRate)) }
+    if start > Int64(format.sampleRate) { stream.seek(to: MediaTime.ticks(start, rate: format.sampleRate)) }
   }
 
   /// The source time being decoded, for damage reports.
@@ -111,51 +91,13 @@ final class AudioReader {
     }
   }
 
-  private func seek(to time: MediaTime) {
-    guard timeBase.num > 0, timeBase.den > 0 else { return }
-    let target = (time + fileStart).multiplied(by: Int64(timeBase.den), dividedBy: Int64(timeBase.num))
-    let ts = target.count(of: MediaTime(seconds: 1), rounding: .down)
-    if (try? input.seek(stream: streamIndex, to: ts)) != nil { decoder.flush() }
-  }
-
   private func decodeMore() throws(EngineError) {
-    let status: CodecStatus
-    do {
-      status = try decoder.receive(into: decoded)
-    } catch {
-      try damage.record(path: path, time: currentTime, reason: error.message)
-      return
-    }
-    switch status {
-    case .ready:
+    if try stream.receive(into: decoded, near: currentTime) {
       try append(decoded)
       decoded.unref()
-    case .endOfStream:
+    } else {
       try flushResampler()
       drained = true
-    case .needsInput:
-      try feedDecoder()
-    }
-  }
-
-  private func feedDecoder() throws(EngineError) {
-    if inputEnded {
-      _ = try? decoder.send(nil)
-      return
-    }
-    while true {
-      let more = (try? input.read(into: packet)) ?? false
-      guard more else {
-        inputEnded = true
-        _ = try? decoder.send(nil)
-        return
-      }
-      defer { packet.unref() }
-      guard packet.streamIndex == Int32(streamIndex) else { continue }
-      if (try? decoder.send(packet)) == nil {
-        try damage.record(path: path, time: currentTime, reason: "the decoder refused a packet")
-      }
-      return
     }
   }
 
@@ -195,11 +137,7 @@ final class AudioReader {
 
   /// The frame's first sample as a source sample index at the mix rate, from its timestamp.
   private func startSample(of frame: Frame) -> Int64? {
-    let pts = frame.pointer.pointee.best_effort_timestamp
-    guard pts != cm_nopts_value(), timeBase.den > 0,
-      let t = MediaTime(value: pts, timescale: 1)?.multiplied(by: Int64(timeBase.num), dividedBy: Int64(timeBase.den))
-    else { return nil }
-    return (t - fileStart).ticks(atRate: format.sampleRate)
+    stream.time(of: frame.pointer.pointee.best_effort_timestamp)?.ticks(atRate: format.sampleRate)
   }
 
   /// Makes the next appended sample land at source sample `start`: pads with silence or drops what is buffered

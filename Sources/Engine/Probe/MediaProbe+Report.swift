@@ -4,13 +4,7 @@ import Composition
 extension MediaProbe {
   /// Every stream of `path`, described for people and scripts (`clipmerge probe`).
   public static func report(_ path: String) throws(EngineError) -> ProbeReport {
-    try checkReadable(path)
-    let input: InputFile
-    do {
-      input = try InputFile(path: path)
-    } catch {
-      throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error.message))")
-    }
+    let input = try open(path)
     let format = input.format.pointee
     let selected = Set(
       [StreamSelection.videoStream(of: input), StreamSelection.audioStream(of: input)].compactMap { $0 })

@@ -7,14 +7,17 @@ public enum MediaProbe {
   /// Probes `path`; throws `EngineError` naming the file when it is missing, unreadable, not media, or has no
   /// stream clipmerge can decode.
   public static func probe(_ path: String) throws(EngineError) -> MediaInfo {
+    try info(of: open(path))
+  }
+
+  /// Opens `path` as media, or says why it cannot be.
+  static func open(_ path: String) throws(EngineError) -> InputFile {
     try checkReadable(path)
-    let input: InputFile
     do {
-      input = try InputFile(path: path)
+      return try InputFile(path: path)
     } catch {
       throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error.message))")
     }
-    return try info(of: input)
   }
 
   /// Fails early for a missing file, a directory or a file without read permission.

@@ -1,0 +1,106 @@
+import CFFmpeg
+import Composition
+
+/// One stream of one file being decoded forward: the demuxer (every other stream discarded), the decoder, and
+/// timestamps turned into source time (seconds from the file's start). Damaged packets and frames are recorded
+/// in the damage log and skipped; a read error ends the stream (a truncated file).
+final class DecodingStream {
+  let path: String
+  let input: InputFile
+  let streamIndex: Int
+  let timeBase: AVRational
+  private let decoder: Decoder
+  private let fileStart: MediaTime
+  private let packet: Packet
+  private let damage: DamageLog
+  private var inputEnded = false
+
+  /// Opens the stream of `kind` clipmerge selects in `path`.
+  init(path: String, kind: MediaKind, damage: DamageLog) throws(EngineError) {
+    self.path = path
+    self.damage = damage
+    do {
+      input = try InputFile(path: path)
+      let selected = kind == .video ? StreamSelection.videoStream(of: input) : StreamSelection.audioStream(of: input)
+      guard let index = selected else {
+        throw EngineError.invalidInput(path: path, reason: "no \(kind.rawValue) stream clipmerge can decode")
+      }
+      streamIndex = index
+      let stream = input.stream(index)
+      input.discardAll(except: index)
+      decoder = try Decoder(stream: stream)
+      timeBase = stream.pointee.time_base
+      fileStart = MediaTime(value: input.startTime, timescale: cm_time_base()) ?? .zero
+      packet = try Packet()
+    } catch let error as EngineError {
+      throw error
+    } catch {
+      throw EngineError.invalidInput(path: path, reason: "cannot open the \(kind.rawValue) stream (\(error))")
+    }
+  }
+
+  var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
+
+  /// The source time of a timestamp in the stream's time base, or nil when there is none.
+  func time(of timestamp: Int64) -> MediaTime? {
+    guard timestamp != cm_nopts_value(), timeBase.den > 0,
+      let t = MediaTime(value: timestamp, timescale: 1)?.multiplied(
+        by: Int64(timeBase.num), dividedBy: Int64(timeBase.den))
+    else { return nil }
+    return t - fileStart
+  }
+
+  /// Moves to the keyframe at or before source time `time`. A failed seek is not an error: decoding from the
+  /// start reaches the same frames, only later.
+  func seek(to time: MediaTime) {
+    guard timeBase.num > 0, timeBase.den > 0 else { return }
+    let target = (time + fileStart).multiplied(by: Int64(timeBase.den), dividedBy: Int64(timeBase.num))
+    let ts = target.count(of: MediaTime(seconds: 1), rounding: .down)
+    if (try? input.seek(stream: streamIndex, to: ts)) != nil { decoder.flush() }
+  }
+
+  /// Decodes the next frame into `frame`; false at the end of the stream. `near` is the source time reported
+  /// with damage whose own time is unknown.
+  func receive(into frame: Frame, near: MediaTime?) throws(EngineError) -> Bool {
+    while true {
+      let status: CodecStatus
+      do {
+        status = try decoder.receive(into: frame)
+      } catch {
+        try damage.record(path: path, time: near, reason: error.message)
+        continue
+      }
+      switch status {
+      case .ready: return true
+      case .endOfStream: return false
+      case .needsInput: try feed(near: near)
+      }
+    }
+  }
+
+  /// Sends the decoder the next packet of the stream, or the end of the stream.
+  private func feed(near: MediaTime?) throws(EngineError) {
+    while !inputEnded {
+      let more: Bool
+      do {
+        more = try input.read(into: packet)
+      } catch {
+        try damage.record(path: path, time: near, reason: error.message)
+        more = false
+      }
+      guard more else {
+        inputEnded = true
+        break
+      }
+      defer { packet.unref() }
+      guard packet.streamIndex == Int32(streamIndex) else { continue }
+      do {
+        _ = try decoder.send(packet)
+      } catch {
+        try damage.record(path: path, time: time(of: packet.pointer.pointee.pts) ?? near, reason: error.message)
+      }
+      return
+    }
+    _ = try? decoder.send(nil)
+  }
+}
