@@ -66,4 +66,10 @@ done
 [[ -f "$out/tiny.webm" ]] || ff -f lavfi -i "testsrc=s=64x48:r=25:d=0.4" \
   -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=0.4" \
   -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -g 5 -c:a libopus -b:a 48k "$out/tiny.webm"
+# still-red / still-blue: a single picture each, shown for 1 s.
+for c in red:0xE00000 blue:0x0000E0; do
+  f="$out/still-${c%%:*}.mp4"
+  [[ -f "$f" ]] || ff -f lavfi -i "color=c=${c##*:}:s=160x120:r=1:d=1" -c:v libx264 -preset ultrafast -qp 0 \
+    -pix_fmt yuv420p "$f"
+done
 echo "fixtures ready in $out"

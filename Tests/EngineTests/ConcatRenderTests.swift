@@ -205,6 +205,22 @@ final class ConcatRenderTests: XCTestCase {
     }
   }
 
+  /// Each clip's reader numbers its pictures from 1: a scaled picture kept for the track must not survive into
+  /// the next clip.
+  func testOnePictureClipsDoNotShowEachOther() throws {
+    var recipe = ConcatRecipe(clips: [try clip(0, "still-red.mp4"), try clip(1, "still-blue.mp4")])
+    recipe.renderSize = PixelSize(width: 320, height: 240)
+    recipe.frameDuration = s("1/10")
+    recipe.export.preset = "ultrafast"
+    let (path, report) = try RenderHelpers.render(recipe.makeComposition())
+    XCTAssertEqual(report.videoFrames, 20)
+    let pictures = try RenderHelpers.pictures(path, at: [s("0.5"), s("1.5")])
+    let red = try XCTUnwrap(pictures[0].yuv(x: 160, y: 120))
+    let blue = try XCTUnwrap(pictures[1].yuv(x: 160, y: 120))
+    XCTAssertGreaterThan(red.v, 200, "first clip red")
+    XCTAssertGreaterThan(blue.u, 200, "second clip blue")
+  }
+
   func testTrimOutsideTheClipIsRefused() throws {
     let recipe = ConcatRecipe(clips: [try clip(0, "base.mp4", start: "5")])
     XCTAssertThrowsError(try recipe.makeComposition()) { error in

@@ -24,6 +24,9 @@ final class Compositor {
     for layer in layers { try draw(layer, into: frame) }
   }
 
+  /// Forgets the cached picture of `track`.
+  func forget(track: TrackID) { scaled[track] = nil }
+
   /// Forgets cached pictures of tracks not in `active`.
   func retain(tracks active: Set<TrackID>) {
     for track in scaled.keys where !active.contains(track) { scaled[track] = nil }

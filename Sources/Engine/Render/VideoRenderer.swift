@@ -96,6 +96,8 @@ final class VideoRenderer {
   {
     if let open = readers[track], open.segment == segment { return open.reader }
     readers[track] = nil
+    // A new reader numbers its pictures from 1 again: what the compositor keeps for the track is stale.
+    compositor.forget(track: track)
     let reader = try VideoReader(path: source.path, start: start, damage: damage)
     readers[track] = (segment, reader)
     return reader
