@@ -63,6 +63,11 @@ cm_copy=("$bin" concat "$out/same-1.mp4" "$out/same-2.mp4" "$out/same-3.mp4" --c
 ff_copy=(ffmpeg -hide_banner -loglevel error -y -f concat -safe 0 -i "$out/same.txt" -c copy -movflags +faststart
   "$out/ffmpeg-copy.mp4")
 
+# The floor: the ffmpeg CLI encoding the same 300 frames from a lavfi source with the same settings. No render
+# can beat it by much: it is the encoder's own cost (plus generating the test picture).
+ff_floor=(ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=s=1280x720:r=30:d=10" -c:v libx264
+  -preset "$PRESET" -crf "$CRF" -f null -)
+
 # measure NAME CMD...: one run; appends "wall cpu rss_kb" to $out/NAME.times
 measure() {
   local name=$1
@@ -75,6 +80,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 rm -f "$out"/*.times
 for ((i = 1; i <= RUNS; i++)); do
+  measure floor "${ff_floor[@]}"
   measure clipmerge-overlay "${cm_overlay[@]}"
   measure ffmpeg-overlay "${ff_overlay[@]}"
   measure clipmerge-concat "${cm_concat[@]}"
@@ -103,3 +109,8 @@ for job in overlay concat copy; do
   done
   printf '| %-8s | %-12s | %7sx | %7sx | %10sx |\n' "$job" "ratio" "$(ratio $job 1)" "$(ratio $job 2)" "$(ratio $job 3)"
 done
+floor=$(col floor 1)
+echo
+echo "floor: the ffmpeg CLI encoding 300 lavfi frames with the same settings: $floor s wall"
+echo "clipmerge overlay (300 frames) / floor: $(echo "scale=2; $(col clipmerge-overlay 1) / $floor" | bc -l | sed 's/^\./0./')x"
+echo "clipmerge concat (900 frames) / 3 floors: $(echo "scale=2; $(col clipmerge-concat 1) / (3 * $floor)" | bc -l | sed 's/^\./0./')x"
