@@ -144,6 +144,53 @@ final class ComposeSpecTests: XCTestCase {
     assertNear(p[2], 300, 220, try colour("overlay.mp4"), "second segment scaled 2×")
   }
 
+  func testOutputSettingsFromTheSpec() throws {
+    let target = FixtureFiles.root.appendingPathComponent("Fixtures/generated/output-settings.webm").path
+    try? FileManager.default.removeItem(atPath: target)
+    let result = try ClipmergeProcess.run(["compose", spec("output-settings"), "-q"])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    let report = try MediaProbe.report(target)
+    XCTAssertTrue(report.container.contains("webm"))
+    XCTAssertEqual(report.streams.map(\.codec), ["vp9", "opus"])
+    XCTAssertEqual(report.streams.last?.channels, 1)
+    XCTAssertEqual(try PictureGrabber.frameTimes(path: target).count, 50)
+    let tags = try ClipmergeProcess.runTool(
+      "ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "compact", target])
+    XCTAssertTrue(tags.contains("TITLE=From a spec") || tags.contains("title=From a spec"), tags)
+    try? FileManager.default.removeItem(atPath: target)
+  }
+
+  func testConcatPrintSpecThenComposeRendersTheSame() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let args = [
+      "concat", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4") + "#t=0.5",
+      FixtureFiles.path("rotated-cw.mp4"),
+      "--transition", "crossfade,0.5", "--soundtrack", FixtureFiles.path("music.m4a"), "--audio", "mix",
+      "--soundtrack-fade-out", "1", "--preset", "ultrafast",
+    ]
+    let printed = try ClipmergeProcess.run(args + ["--print-spec"])
+    XCTAssertEqual(printed.code, 0, printed.stderr)
+    let specPath = folder.appendingPathComponent("concat.json").path
+    try Data(printed.stdout.utf8).write(to: URL(fileURLWithPath: specPath))
+    let direct = folder.appendingPathComponent("direct.mov").path
+    let composed = folder.appendingPathComponent("composed.mov").path
+    XCTAssertEqual(try ClipmergeProcess.run(args + ["-o", direct, "-q"]).code, 0)
+    let fromSpec = try ClipmergeProcess.run(["compose", specPath, "-o", composed, "-q"])
+    XCTAssertEqual(fromSpec.code, 0, fromSpec.stderr)
+    XCTAssertEqual(try PictureGrabber.frameTimes(path: direct), try PictureGrabber.frameTimes(path: composed))
+    let a = try pictures(direct, ["1", "3.8", "6"])
+    let b = try pictures(composed, ["1", "3.8", "6"])
+    for (p, q) in zip(a, b) {
+      for (x, y) in [(160, 60), (160, 180), (40, 120)] {
+        XCTAssertEqual(p.yuv(x: x, y: y)?.y, q.yuv(x: x, y: y)?.y, "(\(x), \(y)) at \(p.time)")
+      }
+    }
+    let sa = try AudioGrabber.samples(path: direct, sampleRate: 48000, channels: 2)[0]
+    let sb = try AudioGrabber.samples(path: composed, sampleRate: 48000, channels: 2)[0]
+    XCTAssertEqual(sa.count, sb.count)
+    XCTAssertEqual(Tone.rms(sa[48000..<96000]), Tone.rms(sb[48000..<96000]), accuracy: 1e-4)
+  }
+
   func testBrokenSpecListsEveryProblemWithItsPath() throws {
     let path = spec("broken")
     let result = try ClipmergeProcess.run(["compose", path, "-o", FixtureFiles.temporaryFolder().path + "/x.mov"])
@@ -236,7 +283,7 @@ final class SpecSchemaTests: XCTestCase {
     if process.terminationStatus == 77 { throw XCTSkip("python3 has no jsonschema module: schema check skipped") }
     XCTAssertEqual(process.terminationStatus, 0)
     let lines = text.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 8, text)
+    XCTAssertEqual(lines.count, 9, text)
     for line in lines {
       XCTAssertEqual(line.hasSuffix(" invalid"), line.contains("broken.json"), line)
     }
