@@ -72,4 +72,13 @@ for c in red:0xE00000 blue:0x0000E0; do
   [[ -f "$f" ]] || ff -f lavfi -i "color=c=${c##*:}:s=160x120:r=1:d=1" -c:v libx264 -preset ultrafast -qp 0 \
     -pix_fmt yuv420p "$f"
 done
+# damaged.mp4: base.mp4 with three runs of text written over its media data (at 20000, 50000 and 80000 bytes).
+if [[ ! -f "$out/damaged.mp4" ]]; then
+  cp "$out/base.mp4" "$out/damaged.tmp"
+  pattern=$(printf 'clipmerge damage %.0s' {1..24})
+  for offset in 20000 50000 80000; do
+    printf '%s' "${pattern:0:400}" | dd of="$out/damaged.tmp" bs=1 seek="$offset" conv=notrunc 2>/dev/null
+  done
+  mv "$out/damaged.tmp" "$out/damaged.mp4"
+fi
 echo "fixtures ready in $out"

@@ -161,4 +161,20 @@ final class CommandLineTests: XCTestCase {
     let report = try MediaProbe.report(out("many.mp4"))
     XCTAssertEqual(report.duration ?? 0, 30, accuracy: 0.05, "300 × 0.1 s")
   }
+
+  /// Damaged data is skipped with a warning naming the file and the time; --strict refuses it.
+  func testDamagedInputWarnsOrFailsWithStrict() throws {
+    let damaged = FixtureFiles.path("damaged.mp4")
+    let result = try ClipmergeProcess.run(["concat", damaged, "-o", out(), "--preset", "ultrafast"])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    let warning = try XCTUnwrap(result.stderr.split(separator: "\n").first.map(String.init))
+    XCTAssertTrue(warning.hasPrefix("clipmerge: warning: \(damaged): skipped "), warning)
+    XCTAssertTrue(warning.contains("damaged packet"), warning)
+    XCTAssertTrue(warning.contains(", the first at "), warning)
+    XCTAssertTrue(result.stderr.contains("(4.000 s, 120 frames, 192000 audio samples)"), "still whole and in sync")
+    let strict = try ClipmergeProcess.run(["concat", damaged, "-o", out("strict.mov"), "--strict"])
+    XCTAssertEqual(strict.code, 65)
+    XCTAssertTrue(strict.stderr.hasPrefix("clipmerge: error: \(damaged): decoding failed at "), strict.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out("strict.mov")))
+  }
 }

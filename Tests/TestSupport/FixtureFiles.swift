@@ -20,6 +20,10 @@ public enum FixtureFiles {
       process.arguments = [root.appendingPathComponent("Fixtures/make-fixtures.sh").path]
       try? process.run()
       process.waitUntilExit()
+      if process.terminationStatus != 0 {
+        FileHandle.standardError.write(
+          Data("Fixtures/make-fixtures.sh failed with status \(process.terminationStatus)\n".utf8))
+      }
       generated = true
     }
     return url.path

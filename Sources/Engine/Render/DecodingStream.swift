@@ -41,6 +41,11 @@ final class DecodingStream {
 
   var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
 
+  /// Notes damage found in a decoded frame.
+  func recordDamage(at time: MediaTime?, reason: String) throws(EngineError) {
+    try damage.record(path: path, time: time, reason: reason)
+  }
+
   /// The source time of a timestamp in the stream's time base, or nil when there is none.
   func time(of timestamp: Int64) -> MediaTime? {
     guard timestamp != cm_nopts_value(), timeBase.den > 0,

@@ -53,11 +53,23 @@ final class VideoReader {
     guard !drained else { return nil }
     let frame: Frame
     do { frame = try Frame() } catch { throw EngineError.internalFailure("\(error)") }
-    guard try stream.receive(into: frame, near: lastTime) else {
-      drained = true
-      return nil
+    while true {
+      guard try stream.receive(into: frame, near: lastTime) else {
+        drained = true
+        return nil
+      }
+      // A picture the decoder had to patch up (missing data, concealed errors) is damage: it is skipped, so the
+      // last good picture holds, unless there is none yet.
+      let p = frame.pointer.pointee
+      if p.decode_error_flags != 0 || p.flags & AV_FRAME_FLAG_CORRUPT != 0 {
+        try stream.recordDamage(at: stream.time(of: p.best_effort_timestamp) ?? lastTime, reason: "a damaged picture")
+        if current != nil || pending != nil {
+          frame.unref()
+          continue
+        }
+      }
+      return makePicture(frame)
     }
-    return makePicture(frame)
   }
 
   private func makePicture(_ frame: Frame) -> SourcePicture {
