@@ -51,6 +51,5 @@ static inline int cm_pix_fmt_flags(enum AVPixelFormat format) {
 }
 
 static inline void cm_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
-static inline void cm_log_errors(void) { av_log_set_level(AV_LOG_ERROR); }
 
 #endif

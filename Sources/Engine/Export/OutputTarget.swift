@@ -36,9 +36,4 @@ final class OutputTarget {
     }
     committed = true
   }
-
-  /// Removes the temporary file now (also done on deinit unless committed).
-  func discard() {
-    if !committed { unlink(temporaryPath) }
-  }
 }

@@ -47,12 +47,6 @@ final class Frame {
   /// Drops the buffers, keeping the frame for reuse (av_frame_unref).
   func unref() { av_frame_unref(pointer) }
 
-  /// Takes over `other`'s buffers and properties, leaving it blank (av_frame_move_ref).
-  func take(from other: Frame) {
-    av_frame_unref(pointer)
-    av_frame_move_ref(pointer, other.pointer)
-  }
-
   /// Makes the buffers this frame's alone, copying if a decoder still shares them (av_frame_make_writable).
   func makeWritable() throws(FFmpegError) {
     try check(av_frame_make_writable(pointer), "av_frame_make_writable")

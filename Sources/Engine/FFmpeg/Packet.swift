@@ -19,8 +19,6 @@ final class Packet {
     set { pointer.pointee.stream_index = newValue }
   }
 
-  var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
-
   /// Drops the payload, keeping the packet for reuse (av_packet_unref).
   func unref() { av_packet_unref(pointer) }
 }
