@@ -221,6 +221,27 @@ final class ConcatRenderTests: XCTestCase {
     XCTAssertGreaterThan(blue.u, 200, "second clip blue")
   }
 
+  /// The upright 80x160 clip in a 320x240 frame: cover fills and crops, stretch fills and distorts.
+  func testFitCoverAndStretch() throws {
+    let split = try RenderHelpers.pictures(FixtureFiles.path("split.mp4"), at: [s("0.5")])[0]
+    let green = try XCTUnwrap(split.yuv(x: 40, y: 40))
+    let magenta = try XCTUnwrap(split.yuv(x: 120, y: 40))
+    for fit in [FitMode.cover, .stretch] {
+      var recipe = ConcatRecipe(clips: [try clip(0, "rotated-cw.mp4")])
+      recipe.renderSize = PixelSize(width: 320, height: 240)
+      recipe.fit = fit
+      recipe.export.preset = "ultrafast"
+      recipe.export.crf = 12
+      let picture = try RenderHelpers.pictures(RenderHelpers.render(recipe.makeComposition()).path, at: [s("0.5")])[0]
+      // Cover scales by 4 (320x640, 200 px cut above and below); stretch by 4 and 1.5. Either way no bars, green
+      // above the middle and magenta below.
+      RenderHelpers.assertPixel(picture, 5, 5, near: green, "\(fit): top-left corner, no bar")
+      RenderHelpers.assertPixel(picture, 314, 100, near: green, "\(fit): right edge, upper half")
+      RenderHelpers.assertPixel(picture, 5, 140, near: magenta, "\(fit): left edge, lower half")
+      RenderHelpers.assertPixel(picture, 314, 234, near: magenta, "\(fit): bottom-right corner, no bar")
+    }
+  }
+
   func testTrimOutsideTheClipIsRefused() throws {
     let recipe = ConcatRecipe(clips: [try clip(0, "base.mp4", start: "5")])
     XCTAssertThrowsError(try recipe.makeComposition()) { error in
