@@ -68,6 +68,28 @@ ff_copy=(ffmpeg -hide_banner -loglevel error -y -f concat -safe 0 -i "$out/same.
 ff_floor=(ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=s=1280x720:r=30:d=10" -c:v libx264
   -preset "$PRESET" -crf "$CRF" -f null -)
 
+# Four layers, one turned, from a spec: the base full frame, three overlays (one fading in, one turned 15°).
+cat >"$out/multilayer.json" <<JSON
+{
+  "tracks": [
+    {"id": 1, "kind": "video", "segments": [{"source": "$PWD/$base", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]},
+    {"id": 2, "kind": "video", "segments": [{"source": "$PWD/$overlay", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]},
+    {"id": 3, "kind": "video", "segments": [{"source": "$PWD/$out/clip-1080p.mp4", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]},
+    {"id": 4, "kind": "video", "segments": [{"source": "$PWD/$out/clip-portrait.mp4", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]},
+    {"id": 5, "kind": "audio", "segments": [{"source": "$PWD/$base", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]}
+  ],
+  "video": {"renderSize": "1280x720", "frameRate": 30, "instructions": [{"timeRange": {"start": 0, "duration": 10}, "layers": [
+    {"track": 4, "transform": {"scale": 0.25, "translate": [1080, 360]}},
+    {"track": 3, "transform": {"scale": 0.2, "rotate": 15, "translate": [700, 420]}},
+    {"track": 2, "transform": {"scale": 0.5, "translate": [0, 0]},
+     "opacity": {"value": 0, "ramps": [{"from": 0, "to": 1, "timeRange": {"start": 2, "duration": 2}}]}},
+    {"track": 1}
+  ]}]},
+  "output": {"preset": "$PRESET", "crf": $CRF, "audioBitrate": 192000}
+}
+JSON
+cm_multi=("$bin" compose "$out/multilayer.json" -o "$out/clipmerge-multilayer.mov" -y -q)
+
 # measure NAME CMD...: one run; appends "wall cpu rss_kb" to $out/NAME.times
 measure() {
   local name=$1
@@ -81,6 +103,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 rm -f "$out"/*.times
 for ((i = 1; i <= RUNS; i++)); do
   measure floor "${ff_floor[@]}"
+  measure clipmerge-multilayer "${cm_multi[@]}"
   measure clipmerge-overlay "${cm_overlay[@]}"
   measure ffmpeg-overlay "${ff_overlay[@]}"
   measure clipmerge-concat "${cm_concat[@]}"
@@ -114,3 +137,4 @@ echo
 echo "floor: the ffmpeg CLI encoding 300 lavfi frames with the same settings: $floor s wall"
 echo "clipmerge overlay (300 frames) / floor: $(echo "scale=2; $(col clipmerge-overlay 1) / $floor" | bc -l | sed 's/^\./0./')x"
 echo "clipmerge concat (900 frames) / 3 floors: $(echo "scale=2; $(col clipmerge-concat 1) / (3 * $floor)" | bc -l | sed 's/^\./0./')x"
+echo "clipmerge four layers, one turned (300 frames) / floor: $(echo "scale=2; $(col clipmerge-multilayer 1) / $floor" | bc -l | sed 's/^\./0./')x ($(col clipmerge-multilayer 1) s, $(echo "$(col clipmerge-multilayer 3) / 1024" | bc) MB)"
