@@ -81,4 +81,8 @@ if [[ ! -f "$out/damaged.mp4" ]]; then
   done
   mv "$out/damaged.tmp" "$out/damaged.mp4"
 fi
+# late-audio.mp4: 14 s of 64x48 picture at 5 fps whose sound (a 660 Hz tone) starts only at 12 s.
+[[ -f "$out/late-audio.mp4" ]] || ff -f lavfi -i "color=c=gray:s=64x48:r=5:d=14" \
+  -itsoffset 12 -f lavfi -i "sine=frequency=660:sample_rate=48000:duration=2" \
+  -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -b:a 64k "$out/late-audio.mp4"
 echo "fixtures ready in $out"

@@ -242,6 +242,20 @@ final class ConcatRenderTests: XCTestCase {
     }
   }
 
+  /// Sound that starts 12 s into its file is placed there: silence first, laid as it is read.
+  func testLateAudioKeepsItsPlace() throws {
+    var recipe = ConcatRecipe(clips: [try clip(0, "late-audio.mp4")])
+    recipe.export.preset = "ultrafast"
+    let (path, report) = try RenderHelpers.render(recipe.makeComposition())
+    XCTAssertEqual(report.duration, s("14"))
+    let rate = 48000
+    let samples = try AudioGrabber.samples(path: path, sampleRate: rate, channels: 2)[0]
+    XCTAssertEqual(Double(samples.count), 14 * Double(rate), accuracy: 1024)
+    XCTAssertLessThan(Tone.rms(samples[0..<Int(11.9 * Double(rate))]), 0.001, "silence before 12 s")
+    let tone = samples[Int(12.1 * Double(rate))..<Int(13.9 * Double(rate))]
+    XCTAssertGreaterThan(Tone.amplitude(of: 660, in: tone, sampleRate: rate), 0.05, "the tone from 12 s")
+  }
+
   func testTrimOutsideTheClipIsRefused() throws {
     let recipe = ConcatRecipe(clips: [try clip(0, "base.mp4", start: "5")])
     XCTAssertThrowsError(try recipe.makeComposition()) { error in

@@ -19,6 +19,11 @@ final class AudioReader {
   private var position: Int64
   /// Source sample index where the next converted sample belongs.
   private var writePosition: Int64?
+  /// Silence still to come after `buffer`, then `held`: a gap in the stream is filled as it is read, so even a
+  /// long one never allocates more than the reader is asked for.
+  private var pendingSilence: Int64 = 0
+  /// Converted samples that come after `pendingSilence`, per channel.
+  private var held: [[Float]] = []
   private var drained = false
 
   /// Opens `path`'s audio stream positioned at source sample `start` (at the mix rate).
@@ -43,7 +48,12 @@ final class AudioReader {
   }
 
   /// Whether every sample of the stream has been read (what follows is silence).
-  var isExhausted: Bool { drained && buffer[0].count == bufferOffset }
+  var isExhausted: Bool { drained && buffer[0].count == bufferOffset && pendingSilence == 0 && heldCount == 0 }
+
+  private var available: Int { buffer[0].count - bufferOffset }
+  private var heldCount: Int { held.first?.count ?? 0 }
+  /// The source sample index after everything decoded so far: buffer, pending silence, held samples.
+  private var scheduledEnd: Int64 { position + Int64(available) + pendingSilence + Int64(heldCount) }
 
   /// Decodes ahead until at least `count` samples are buffered or the stream ends; returns how many are.
   func buffered(atLeast count: Int) throws(EngineError) -> Int {
@@ -84,9 +94,20 @@ final class AudioReader {
     bufferOffset = 0
   }
 
-  /// Decodes until the buffer reaches source sample `end` or the stream ends.
+  /// Decodes (or lays pending silence) until the buffer reaches source sample `end` or the stream ends.
   private func fill(upTo end: Int64) throws(EngineError) {
-    while position + Int64(buffer[0].count - bufferOffset) < end && !drained {
+    while position + Int64(available) < end {
+      if pendingSilence > 0 {
+        let pad = Int(min(pendingSilence, end - position - Int64(available)))
+        for channel in 0..<format.channels { buffer[channel].append(contentsOf: repeatElement(0, count: pad)) }
+        pendingSilence -= Int64(pad)
+        if pendingSilence == 0 && heldCount > 0 {
+          for channel in 0..<format.channels { buffer[channel].append(contentsOf: held[channel]) }
+          held = []
+        }
+        continue
+      }
+      if drained { break }
       try decodeMore()
     }
   }
@@ -137,40 +158,60 @@ final class AudioReader {
 
   /// The frame's first sample as a source sample index at the mix rate, from its timestamp.
   private func startSample(of frame: Frame) -> Int64? {
-    stream.time(of: frame.pointer.pointee.best_effort_timestamp)?.ticks(atRate: format.sampleRate)
+    guard let sample = stream.time(of: frame.pointer.pointee.best_effort_timestamp)?.ticks(atRate: format.sampleRate)
+    else { return nil }
+    // A damaged timestamp can be anything; one beyond a day either way is treated as missing.
+    let day = Int64(format.sampleRate) * 86_400
+    return (-day...day).contains(sample) ? sample : nil
   }
 
-  /// Makes the next appended sample land at source sample `start`: pads with silence or drops what is buffered
-  /// past it.
+  /// Makes the next appended sample land at source sample `start`: schedules silence for a gap, or drops what
+  /// is already scheduled past it.
   private func align(to start: Int64) {
-    let end = position + Int64(buffer[0].count - bufferOffset)
+    let end = scheduledEnd
     if start > end {
-      let gap = Int(min(start - end, Int64(format.sampleRate) * 3600))
-      for channel in 0..<format.channels { buffer[channel].append(contentsOf: repeatElement(0, count: gap)) }
-    } else if start < end {
-      let keep = max(0, Int(start - position))
-      for channel in 0..<format.channels {
-        buffer[channel].removeLast(
-          min(buffer[channel].count - bufferOffset - keep, buffer[channel].count - bufferOffset))
+      if pendingSilence == 0 && heldCount == 0 {
+        pendingSilence = start - end
+      } else {
+        // A gap inside held samples (only while flushing): filled at once, at most 10 s of it.
+        let gap = Int(min(start - end, Int64(format.sampleRate) * 10))
+        for channel in 0..<format.channels { held[channel].append(contentsOf: repeatElement(0, count: gap)) }
       }
+    } else if start < end {
+      var excess = end - start
+      let fromHeld = Int(min(excess, Int64(heldCount)))
+      for channel in held.indices { held[channel].removeLast(fromHeld) }
+      excess -= Int64(fromHeld)
+      let fromSilence = min(excess, pendingSilence)
+      pendingSilence -= fromSilence
+      excess -= fromSilence
+      let fromBuffer = Int(min(excess, Int64(available)))
+      for channel in 0..<format.channels { buffer[channel].removeLast(fromBuffer) }
     }
     writePosition = start
   }
 
-  /// Appends `converted`'s samples, dropping those before `position` (already read or before the start).
+  /// Appends `converted`'s samples (after pending silence, if any), dropping those before `position` (already
+  /// read or before the start).
   private func appendConverted() {
     let n = converted.sampleCount
     guard n > 0 else { return }
-    let bufferEnd = position + Int64(buffer[0].count - bufferOffset)
-    let startWrite = writePosition ?? bufferEnd
+    let startWrite = writePosition ?? scheduledEnd
     // Samples that belong before the current read position are dropped.
     let skip = Int(max(0, min(Int64(n), position - startWrite)))
+    let deferred = pendingSilence > 0 || heldCount > 0
+    if deferred && held.isEmpty { held = Array(repeating: [], count: format.channels) }
     for channel in 0..<format.channels {
       guard let data = converted.data(channel) else { continue }
       data.withMemoryRebound(to: Float.self, capacity: n) { samples in
-        buffer[channel].append(contentsOf: UnsafeBufferPointer(start: samples + skip, count: n - skip))
+        let slice = UnsafeBufferPointer(start: samples + skip, count: n - skip)
+        if deferred {
+          held[channel].append(contentsOf: slice)
+        } else {
+          buffer[channel].append(contentsOf: slice)
+        }
       }
     }
-    writePosition = skip > 0 ? startWrite + Int64(n) : position + Int64(buffer[0].count - bufferOffset)
+    writePosition = skip > 0 ? startWrite + Int64(n) : scheduledEnd
   }
 }
