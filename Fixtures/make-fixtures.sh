@@ -85,4 +85,10 @@ fi
 [[ -f "$out/late-audio.mp4" ]] || ff -f lavfi -i "color=c=gray:s=64x48:r=5:d=14" \
   -itsoffset 12 -f lavfi -i "sine=frequency=660:sample_rate=48000:duration=2" \
   -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -b:a 64k "$out/late-audio.mp4"
+# truncated.mp4: base.mp4 with its index at the front, cut to its first 60,000 bytes (the index still lists 4 s).
+if [[ ! -f "$out/truncated.mp4" ]]; then
+  ff -i "$out/base.mp4" -c copy -movflags +faststart "$out/whole.tmp.mp4"
+  head -c 60000 "$out/whole.tmp.mp4" >"$out/truncated.mp4"
+  rm -f "$out/whole.tmp.mp4"
+fi
 echo "fixtures ready in $out"

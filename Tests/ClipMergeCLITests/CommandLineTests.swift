@@ -177,4 +177,20 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(strict.stderr.hasPrefix("clipmerge: error: \(damaged): decoding failed at "), strict.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: out("strict.mov")))
   }
+
+  /// A file cut short keeps an index listing 4 s; clipmerge uses where its data really ends, and says so.
+  func testTruncatedFileUsesWhereItsDataEnds() throws {
+    let truncated = FixtureFiles.path("truncated.mp4")
+    let report = try MediaProbe.report(truncated)
+    let duration = try XCTUnwrap(report.duration)
+    XCTAssertEqual(report.statedDuration, 4)
+    XCTAssertLessThan(duration, 3.5)
+    XCTAssertGreaterThan(duration, 0.5)
+    let result = try ClipmergeProcess.run(["concat", truncated, "-o", out(), "--preset", "ultrafast"])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    XCTAssertTrue(
+      result.stderr.hasPrefix("clipmerge: warning: \(truncated): truncated: its data ends at "), result.stderr)
+    let output = try XCTUnwrap(MediaProbe.report(out()).duration)
+    XCTAssertEqual(output, duration, accuracy: 1.0 / 30 + 0.001, "the output ends where the data ends")
+  }
 }

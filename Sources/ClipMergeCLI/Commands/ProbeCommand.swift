@@ -60,6 +60,7 @@ struct ProbeCommand {
   static func text(_ report: ProbeReport) -> String {
     var line = "\(report.path): \(report.container)"
     if let d = report.duration { line += ", " + seconds(d) }
+    if let stated = report.statedDuration { line += " (truncated: the header states \(seconds(stated)))" }
     if let b = report.bitRate { line += ", \(b / 1000) kb/s" }
     var text = line + "\n"
     for s in report.streams {

@@ -37,6 +37,16 @@ struct RenderRunner {
       return
     }
     try checkOutput(sources: composition.sources.map(\.path))
+    if !output.quiet && !output.progressJSON {
+      for source in composition.sources {
+        guard let stated = source.info.statedDuration else { continue }
+        console.err(
+          "clipmerge: warning: \(source.path): truncated: its data ends at "
+            + String(
+              format: "%.3f s, before the %.3f s its header states; using %.3f s\n",
+              source.info.duration.seconds, stated.seconds, source.info.duration.seconds))
+      }
+    }
     let line = ProgressLine(console: output.quiet || output.progressJSON ? Console.silent : console)
     let json = output.progressJSON ? ProgressJSON(console: console) : nil
     let report: ExportReport

@@ -9,6 +9,8 @@ public struct MediaInfo: Sendable, Hashable {
   public var video: VideoStreamInfo?
   /// The audio stream the engine will decode, if any.
   public var audio: AudioStreamInfo?
+  /// For a truncated file, the duration its header states (`duration` is where its data really ends).
+  public var statedDuration: MediaTime?
   /// Why a video stream the file has cannot be used (unsupported codec, too large), when that is so.
   public var unusableVideo: String?
 

@@ -13,11 +13,18 @@ extension MediaProbe {
       streams.append(streamReport(input, index: index, selected: selected.contains(index)))
     }
     let start = format.start_time
-    return ProbeReport(
+    var report = ProbeReport(
       path: path, container: input.containerName,
       duration: format.duration > 0 && format.duration != cm_nopts_value() ? duration(of: input).seconds : nil,
       startTime: start != cm_nopts_value() ? Double(start) / Double(cm_time_base()) : nil,
       bitRate: format.bit_rate > 0 ? Int(format.bit_rate) : nil, streams: streams)
+    if let end = TruncationCheck.dataEnd(of: input, streams: Array(selected)), let stated = report.duration,
+      end.seconds < stated, end > .zero
+    {
+      report.statedDuration = stated
+      report.duration = end.seconds
+    }
+    return report
   }
 
   static func streamReport(_ input: InputFile, index: Int, selected: Bool) -> StreamReport {

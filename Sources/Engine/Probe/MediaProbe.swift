@@ -41,6 +41,12 @@ public enum MediaProbe {
         path: input.path, reason: why == "no video stream" ? "no video or audio stream clipmerge can decode" : why)
     }
     var info = MediaInfo(container: input.containerName, duration: duration(of: input), video: nil, audio: nil)
+    if let end = TruncationCheck.dataEnd(of: input, streams: [video, audio].compactMap { $0 }), end > .zero,
+      end < info.duration
+    {
+      info.statedDuration = info.duration
+      info.duration = end
+    }
     info.unusableVideo =
       video == nil && input.bestStream(AVMEDIA_TYPE_VIDEO) != nil ? StreamSelection.whyNoVideo(input) : nil
     if let video { info.video = videoInfo(input.stream(video)) }

@@ -3,8 +3,10 @@ public struct ProbeReport: Sendable, Codable, Hashable {
   public var path: String
   /// The demuxer's name (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, ...).
   public var container: String
-  /// Seconds.
+  /// Seconds; for a truncated file, where its data really ends.
   public var duration: Double?
+  /// Seconds: the duration a truncated file's header states (absent for a whole file).
+  public var statedDuration: Double?
   /// Seconds: when the first stream starts, before clipmerge shifts the file to zero.
   public var startTime: Double?
   /// Bits per second over the whole file.
