@@ -18,11 +18,11 @@ extension MediaProbe {
       duration: format.duration > 0 && format.duration != cm_nopts_value() ? duration(of: input).seconds : nil,
       startTime: start != cm_nopts_value() ? Double(start) / Double(cm_time_base()) : nil,
       bitRate: format.bit_rate > 0 ? Int(format.bit_rate) : nil, streams: streams)
-    if let end = TruncationCheck.dataEnd(of: input, streams: Array(selected)), let stated = report.duration,
-      end.seconds < stated, end > .zero
+    if let end = TruncationCheck.dataEnd(of: input, streams: Array(selected))?.seconds,
+      let stated = report.duration, (0..<stated).contains(end), end > 0
     {
       report.statedDuration = stated
-      report.duration = end.seconds
+      report.duration = end
     }
     return report
   }
