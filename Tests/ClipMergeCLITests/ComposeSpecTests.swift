@@ -160,28 +160,22 @@ final class ComposeSpecTests: XCTestCase {
     try? FileManager.default.removeItem(atPath: target)
   }
 
-  func testConcatPrintSpecThenComposeRendersTheSame() throws {
+  /// Renders `arguments` directly and through `--print-spec` + `compose`; the two outputs must have the same
+  /// frame times, the same luma at `points` at `times`, and the same audio. Returns nothing: it asserts.
+  func assertPrintSpecRoundTrip(_ arguments: [String], times: [String], points: [(Int, Int)]) throws {
     let folder = FixtureFiles.temporaryFolder()
-    let args = [
-      "concat", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4") + "#t=0.5",
-      FixtureFiles.path("rotated-cw.mp4"),
-      "--transition", "crossfade,0.5", "--soundtrack", FixtureFiles.path("music.m4a"), "--audio", "mix",
-      "--soundtrack-fade-out", "1", "--preset", "ultrafast",
-    ]
-    let printed = try ClipmergeProcess.run(args + ["--print-spec"])
+    let printed = try ClipmergeProcess.run(arguments + ["--print-spec"])
     XCTAssertEqual(printed.code, 0, printed.stderr)
-    let specPath = folder.appendingPathComponent("concat.json").path
+    let specPath = folder.appendingPathComponent("spec.json").path
     try Data(printed.stdout.utf8).write(to: URL(fileURLWithPath: specPath))
     let direct = folder.appendingPathComponent("direct.mov").path
     let composed = folder.appendingPathComponent("composed.mov").path
-    XCTAssertEqual(try ClipmergeProcess.run(args + ["-o", direct, "-q"]).code, 0)
+    XCTAssertEqual(try ClipmergeProcess.run(arguments + ["-o", direct, "-q"]).code, 0)
     let fromSpec = try ClipmergeProcess.run(["compose", specPath, "-o", composed, "-q"])
     XCTAssertEqual(fromSpec.code, 0, fromSpec.stderr)
     XCTAssertEqual(try PictureGrabber.frameTimes(path: direct), try PictureGrabber.frameTimes(path: composed))
-    let a = try pictures(direct, ["1", "3.8", "6"])
-    let b = try pictures(composed, ["1", "3.8", "6"])
-    for (p, q) in zip(a, b) {
-      for (x, y) in [(160, 60), (160, 180), (40, 120)] {
+    for (p, q) in zip(try pictures(direct, times), try pictures(composed, times)) {
+      for (x, y) in points {
         XCTAssertEqual(p.yuv(x: x, y: y)?.y, q.yuv(x: x, y: y)?.y, "(\(x), \(y)) at \(p.time)")
       }
     }
@@ -189,6 +183,15 @@ final class ComposeSpecTests: XCTestCase {
     let sb = try AudioGrabber.samples(path: composed, sampleRate: 48000, channels: 2)[0]
     XCTAssertEqual(sa.count, sb.count)
     XCTAssertEqual(Tone.rms(sa[48000..<96000]), Tone.rms(sb[48000..<96000]), accuracy: 1e-4)
+  }
+
+  func testConcatPrintSpecThenComposeRendersTheSame() throws {
+    try assertPrintSpecRoundTrip(
+      [
+        "concat", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4") + "#t=0.5",
+        FixtureFiles.path("rotated-cw.mp4"), "--transition", "crossfade,0.5", "--soundtrack",
+        FixtureFiles.path("music.m4a"), "--audio", "mix", "--soundtrack-fade-out", "1", "--preset", "ultrafast",
+      ], times: ["1", "3.8", "6"], points: [(160, 60), (160, 180), (40, 120)])
   }
 
   func testBrokenSpecListsEveryProblemWithItsPath() throws {
@@ -209,28 +212,11 @@ final class ComposeSpecTests: XCTestCase {
   }
 
   func testPrintSpecThenComposeRendersTheSame() throws {
-    let folder = FixtureFiles.temporaryFolder()
-    let args = [
-      "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("split.mp4"), "--fade-in", "1,1", "--rotate", "20",
-      "--preset", "ultrafast",
-    ]
-    let printed = try ClipmergeProcess.run(args + ["--print-spec"])
-    XCTAssertEqual(printed.code, 0, printed.stderr)
-    let specPath = folder.appendingPathComponent("pip.json").path
-    try Data(printed.stdout.utf8).write(to: URL(fileURLWithPath: specPath))
-    let direct = folder.appendingPathComponent("direct.mov").path
-    let composed = folder.appendingPathComponent("composed.mov").path
-    XCTAssertEqual(try ClipmergeProcess.run(args + ["-o", direct, "-q"]).code, 0)
-    let fromSpec = try ClipmergeProcess.run(["compose", specPath, "-o", composed, "-q"])
-    XCTAssertEqual(fromSpec.code, 0, fromSpec.stderr)
-    XCTAssertEqual(try PictureGrabber.frameTimes(path: direct), try PictureGrabber.frameTimes(path: composed))
-    let a = try pictures(direct, ["1.5", "3"])
-    let b = try pictures(composed, ["1.5", "3"])
-    for (p, q) in zip(a, b) {
-      for (x, y) in [(170, 40), (250, 60), (300, 10), (100, 200)] {
-        XCTAssertEqual(p.yuv(x: x, y: y)?.y, q.yuv(x: x, y: y)?.y, "(\(x), \(y)) at \(p.time)")
-      }
-    }
+    try assertPrintSpecRoundTrip(
+      [
+        "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("split.mp4"), "--fade-in", "1,1", "--rotate",
+        "20", "--preset", "ultrafast",
+      ], times: ["1.5", "3"], points: [(170, 40), (250, 60), (300, 10), (100, 200)])
   }
 
   func testSpecFromStandardInputAndDryRun() throws {
