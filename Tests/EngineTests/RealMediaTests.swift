@@ -52,8 +52,16 @@ final class RealMediaTests: XCTestCase {
       var recipe = ConcatRecipe(clips: [ConcatRecipe.Clip(source: try source(0, name))])
       recipe.renderSize = PixelSize(width: 320, height: 240)
       recipe.export.preset = "ultrafast"
-      let (_, report) = try RenderHelpers.render(recipe.makeComposition())
-      XCTAssertGreaterThan(report.videoFrames, 0, name)
+      let composition = try recipe.makeComposition()
+      let (path, report) = try RenderHelpers.render(composition)
+      // Whole and in time despite the damage: every frame of the clip's length is there.
+      let expected = composition.video?.frameCount(covering: composition.duration)
+      XCTAssertEqual(report.videoFrames, expected, name)
+      XCTAssertEqual(try PictureGrabber.frameTimes(path: path).count, Int(expected ?? 0), name)
+      if name == "invalid-bitstream.webm" {
+        XCTAssertEqual(report.damage.map(\.path), [composition.sources[0].path], "the damage is reported")
+        XCTAssertGreaterThan(report.damage.first?.count ?? 0, 0)
+      }
     }
   }
 }

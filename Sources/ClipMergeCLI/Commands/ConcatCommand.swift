@@ -132,9 +132,10 @@ struct ConcatCommand {
     do { composition = try recipe.makeComposition() } catch {
       throw CommandFailure(error.description, code: .dataError)
     }
-    if !output.quiet && StreamCopyJoiner.incompatibility(clips.map(\.path), trims: clips.map(\.isTrimmed)) == nil
-      && recipe.soundtrack == nil && recipe.transition == .none && recipe.renderSize == nil
-      && recipe.frameDuration == nil && clips.count > 1
+    // The cheap conditions first: the copy check opens every clip again.
+    if !output.quiet && clips.count > 1 && recipe.soundtrack == nil && recipe.transition == .none
+      && recipe.renderSize == nil && recipe.frameDuration == nil
+      && StreamCopyJoiner.incompatibility(clips.map(\.path), trims: clips.map(\.isTrimmed)) == nil
     {
       console.err("clipmerge: note: these clips can be joined without re-encoding; --copy would be much faster\n")
     }
