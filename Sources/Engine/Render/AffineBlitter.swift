@@ -40,8 +40,6 @@ enum AffineBlitter {
     // Coverage is positive while u is within half a target pixel outside the picture's edge.
     let marginU = 0.5 / max(g.scaleU, 1e-9)
     let marginV = 0.5 / max(g.scaleV, 1e-9)
-    let maxX = Double(src.width - 1)
-    let maxY = Double(src.height - 1)
     for row in rowStart..<rowEnd {
       let ly = (Double(row) + 0.5) * s
       let u0 = inv.a * 0.5 * s + inv.c * ly + inv.tx
@@ -56,30 +54,91 @@ enum AffineBlitter {
       let last = min(dst.width - 1, Int(span.upperBound.rounded(.down)))
       guard first <= last else { continue }
       let out = dst.row(row)
-      for x in first...last {
-        let u = u0 + Double(x) * du
-        let v = v0 + Double(x) * dv
-        let coverU = min(max(min(u, g.sourceWidth - u) * g.scaleU + 0.5, 0), 1)
-        let coverV = min(max(min(v, g.sourceHeight - v) * g.scaleV + 0.5, 0), 1)
-        let alpha = coverU * coverV * g.opacity
-        guard alpha > 0 else { continue }
-        // Plane coordinates with pixel centres on integers, clamped to the plane.
-        let pu = min(max(u / s - 0.5, 0), maxX)
-        let pv = min(max(v / s - 0.5, 0), maxY)
-        let x0 = Int(pu)
-        let y0 = Int(pv)
-        let fx = pu - Double(x0)
-        let fy = pv - Double(y0)
-        let x1 = min(x0 + 1, src.width - 1)
-        let y1 = min(y0 + 1, src.height - 1)
-        let r0 = src.row(y0)
-        let r1 = src.row(y1)
-        let top = Double(r0[x0]) + (Double(r0[x1]) - Double(r0[x0])) * fx
-        let bottom = Double(r1[x0]) + (Double(r1[x1]) - Double(r1[x0])) * fx
-        let value = top + (bottom - top) * fy
-        let old = Double(out[x])
-        out[x] = UInt8(min(max((old + (value - old) * alpha).rounded(), 0), 255))
+      // Where both coverages are whole, the pixel is inside the picture: integer bilinear sampling, one alpha.
+      var inner: ClosedRange<Int>?
+      if let innerU = clip(span, start: u0, step: du, low: marginU, high: g.sourceWidth - marginU),
+        let innerUV = clip(innerU, start: v0, step: dv, low: marginV, high: g.sourceHeight - marginV)
+      {
+        let lo = max(first, Int(innerUV.lowerBound.rounded(.up)))
+        let hi = min(last, Int(innerUV.upperBound.rounded(.down)))
+        if lo <= hi { inner = lo...hi }
       }
+      guard let inner else {
+        for x in first...last { drawEdge(x, u0: u0, v0: v0, du: du, dv: dv, src, out, s, g) }
+        continue
+      }
+      for x in first..<inner.lowerBound { drawEdge(x, u0: u0, v0: v0, du: du, dv: dv, src, out, s, g) }
+      drawInner(inner, u0: u0, v0: v0, du: du, dv: dv, src, out, s, g)
+      if inner.upperBound < last {
+        for x in (inner.upperBound + 1)...last { drawEdge(x, u0: u0, v0: v0, du: du, dv: dv, src, out, s, g) }
+      }
+    }
+  }
+
+  /// One pixel near the picture's edge: partial coverage, floating point.
+  @inline(__always)
+  private static func drawEdge(
+    _ x: Int, u0: Double, v0: Double, du: Double, dv: Double, _ src: PlaneView, _ out: UnsafeMutablePointer<UInt8>,
+    _ s: Double, _ g: Geometry
+  ) {
+    let u = u0 + Double(x) * du
+    let v = v0 + Double(x) * dv
+    let coverU = min(max(min(u, g.sourceWidth - u) * g.scaleU + 0.5, 0), 1)
+    let coverV = min(max(min(v, g.sourceHeight - v) * g.scaleV + 0.5, 0), 1)
+    let alpha = coverU * coverV * g.opacity
+    guard alpha > 0 else { return }
+    // Plane coordinates with pixel centres on integers, clamped to the plane.
+    let pu = min(max(u / s - 0.5, 0), Double(src.width - 1))
+    let pv = min(max(v / s - 0.5, 0), Double(src.height - 1))
+    let x0 = Int(pu)
+    let y0 = Int(pv)
+    let fx = pu - Double(x0)
+    let fy = pv - Double(y0)
+    let x1 = min(x0 + 1, src.width - 1)
+    let y1 = min(y0 + 1, src.height - 1)
+    let r0 = src.row(y0)
+    let r1 = src.row(y1)
+    let top = Double(r0[x0]) + (Double(r0[x1]) - Double(r0[x0])) * fx
+    let bottom = Double(r1[x0]) + (Double(r1[x1]) - Double(r1[x0])) * fx
+    let value = top + (bottom - top) * fy
+    let old = Double(out[x])
+    out[x] = UInt8(min(max(old + (value - old) * alpha, 0), 255) + 0.5)
+  }
+
+  /// The pixels of `span`, all fully inside the picture: 16.16 fixed-point positions, 12-bit bilinear weights
+  /// and an 8-bit opacity, in integers only.
+  @inline(__always)
+  private static func drawInner(
+    _ span: ClosedRange<Int>, u0: Double, v0: Double, du: Double, dv: Double, _ src: PlaneView,
+    _ out: UnsafeMutablePointer<UInt8>, _ s: Double, _ g: Geometry
+  ) {
+    let one = 65536.0
+    var pu = Int(((u0 + Double(span.lowerBound) * du) / s - 0.5) * one)
+    var pv = Int(((v0 + Double(span.lowerBound) * dv) / s - 0.5) * one)
+    let stepU = Int((du / s * one).rounded())
+    let stepV = Int((dv / s * one).rounded())
+    let maxU = (src.width - 1) << 16
+    let maxV = (src.height - 1) << 16
+    let lastX = src.width - 1
+    let lastY = src.height - 1
+    let alpha = Int((g.opacity * 256).rounded())
+    let keep = (256 - alpha) << 24
+    for x in span {
+      let cu = min(max(pu, 0), maxU)
+      let cv = min(max(pv, 0), maxV)
+      pu &+= stepU
+      pv &+= stepV
+      let x0 = cu >> 16
+      let y0 = cv >> 16
+      let fx = (cu >> 4) & 0xFFF
+      let fy = (cv >> 4) & 0xFFF
+      let x1 = min(x0 + 1, lastX)
+      let r0 = src.row(y0)
+      let r1 = src.row(min(y0 + 1, lastY))
+      let top = Int(r0[x0]) &* (4096 - fx) &+ Int(r0[x1]) &* fx
+      let bottom = Int(r1[x0]) &* (4096 - fx) &+ Int(r1[x1]) &* fx
+      let value = top &* (4096 - fy) &+ bottom &* fy
+      out[x] = UInt8(truncatingIfNeeded: (Int(out[x]) &* keep &+ value &* alpha &+ (1 << 31)) >> 32)
     }
   }
 

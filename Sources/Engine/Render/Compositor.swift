@@ -15,13 +15,30 @@ final class Compositor {
     self.scalers = scalers
   }
 
-  /// Fills `frame` with `background`, then draws `layers` bottom first.
+  /// Fills `frame` with `background`, then draws `layers` bottom first. The fill is skipped when the bottom
+  /// layer is opaque and covers the whole frame, and so are the layers under the top opaque full-frame layer.
   func compose(_ layers: [LayerDraw], background: Color, into frame: Frame) throws(FFmpegError) {
-    let yuv = matrix.yuv(red: background.red, green: background.green, blue: background.blue)
-    for (plane, value) in [yuv.y, yuv.u, yuv.v].enumerated() {
-      PlaneView(frame, plane: plane)?.fill(value)
+    let opaque = layers.lastIndex { Self.coversOpaquely($0, width: frame.width, height: frame.height) }
+    if opaque == nil {
+      let yuv = matrix.yuv(red: background.red, green: background.green, blue: background.blue)
+      for (plane, value) in [yuv.y, yuv.u, yuv.v].enumerated() {
+        PlaneView(frame, plane: plane)?.fill(value)
+      }
     }
-    for layer in layers { try draw(layer, into: frame) }
+    for layer in layers[(opaque ?? 0)...] { try draw(layer, into: frame) }
+  }
+
+  /// Whether `layer` replaces every pixel of a `width`×`height` frame: fully opaque, only scaled and moved to
+  /// whole pixels (the 1:1 path, no soft edges) and covering the frame.
+  static func coversOpaquely(_ layer: LayerDraw, width: Int, height: Int) -> Bool {
+    let t = layer.transform
+    guard layer.opacity >= 1, t.isAxisAligned, t.a > 0, t.d > 0 else { return false }
+    let right = t.tx + t.a * Double(layer.picture.width)
+    let bottom = t.ty + t.d * Double(layer.picture.height)
+    // Even offsets keep the half-size chroma planes covered too.
+    let even = [t.tx, t.ty].allSatisfy { isWhole($0) && Int($0.rounded()) % 2 == 0 }
+    return even && isWhole(right) && isWhole(bottom) && t.tx <= 0 && t.ty <= 0 && right >= Double(width)
+      && bottom >= Double(height)
   }
 
   /// Forgets the cached picture of `track`.

@@ -1,0 +1,62 @@
+import CFFmpeg
+import Composition
+import XCTest
+
+import struct Composition.AffineTransform
+
+@testable import Engine
+
+/// The compositor's background: shown wherever the layers leave a pixel uncovered or see-through, and skipped
+/// only where an opaque layer replaces the whole frame.
+final class CompositorTests: XCTestCase {
+  private let matrix = ColorMatrix.bt709
+  private let blue = Color(red: 0, green: 0, blue: 255)
+
+  private func flat(_ width: Int, _ height: Int, luma: UInt8) throws -> Frame {
+    let frame = try Frame(width: width, height: height, format: AV_PIX_FMT_YUV420P)
+    PlaneView(frame, plane: 0)?.fill(luma)
+    PlaneView(frame, plane: 1)?.fill(128)
+    PlaneView(frame, plane: 2)?.fill(128)
+    return frame
+  }
+
+  private func compose(_ layers: [(Frame, AffineTransform, Double)]) throws -> Frame {
+    let compositor = Compositor(matrix: matrix, scalers: ScalerCache())
+    let target = try flat(64, 48, luma: 77)  // stale content from an earlier frame
+    let draws = layers.enumerated().map { index, layer in
+      LayerDraw(track: TrackID(index + 1), serial: 1, picture: layer.0, transform: layer.1, opacity: layer.2)
+    }
+    try compositor.compose(draws, background: blue, into: target)
+    return target
+  }
+
+  private func luma(_ frame: Frame, _ x: Int, _ y: Int) -> UInt8 { PlaneView(frame, plane: 0)!.row(y)[x] }
+  private func cb(_ frame: Frame, _ x: Int, _ y: Int) -> UInt8 { PlaneView(frame, plane: 1)!.row(y / 2)[x / 2] }
+
+  func testOpaqueFullFrameLayerReplacesEveryPixel() throws {
+    let out = try compose([(try flat(64, 48, luma: 200), .identity, 1)])
+    for (x, y) in [(0, 0), (63, 47), (31, 20)] {
+      XCTAssertEqual(luma(out, x, y), 200)
+      XCTAssertEqual(cb(out, x, y), 128)
+    }
+  }
+
+  func testUncoveredAndSeeThroughPixelsShowTheBackgroundNotStaleContent() throws {
+    let background = matrix.yuv(red: 0, green: 0, blue: 255)
+    // Two pixels short of the right edge, and a covering layer at opacity 0.5.
+    let short = try compose([(try flat(62, 48, luma: 200), .identity, 1)])
+    XCTAssertEqual(luma(short, 10, 10), 200)
+    XCTAssertEqual(luma(short, 63, 10), background.y)
+    XCTAssertEqual(cb(short, 63, 10), background.u)
+    let half = try compose([(try flat(64, 48, luma: 200), .identity, 0.5)])
+    XCTAssertEqual(Int(luma(half, 10, 10)), (Int(background.y) + 200 + 1) / 2, accuracy: 1)
+    // An opaque full-frame layer over another: the top one wins; a shifted one on an odd offset still
+    // leaves no chroma sample stale.
+    let stacked = try compose([
+      (try flat(64, 48, luma: 90), .identity, 1), (try flat(66, 50, luma: 150), .translation(x: -1, y: -1), 1),
+    ])
+    XCTAssertEqual(luma(stacked, 0, 0), 150)
+    XCTAssertEqual(luma(stacked, 63, 47), 150)
+    XCTAssertEqual(cb(stacked, 63, 47), 128)
+  }
+}
