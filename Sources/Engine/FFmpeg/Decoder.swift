@@ -5,8 +5,8 @@ final class Decoder {
   private var context: UnsafeMutablePointer<AVCodecContext>?
   let timeBase: AVRational
 
-  /// Opens the stream's decoder, with frame and slice threads for video.
-  init(stream: UnsafeMutablePointer<AVStream>) throws(FFmpegError) {
+  /// Opens the stream's decoder; a video decoder gets `threads` frame and slice threads (0: automatic).
+  init(stream: UnsafeMutablePointer<AVStream>, threads: Int32 = 0) throws(FFmpegError) {
     let parameters = stream.pointee.codecpar.unsafelyUnwrapped
     guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
       throw FFmpegError(function: "avcodec_find_decoder", code: cm_averror_decoder_not_found())
@@ -19,7 +19,7 @@ final class Decoder {
     try check(avcodec_parameters_to_context(ctx, parameters), "avcodec_parameters_to_context")
     ctx.pointee.pkt_timebase = stream.pointee.time_base
     if parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
-      ctx.pointee.thread_count = 0
+      ctx.pointee.thread_count = threads
       ctx.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
     }
     try check(avcodec_open2(ctx, codec, nil), "avcodec_open2")

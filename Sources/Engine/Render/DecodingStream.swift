@@ -15,8 +15,12 @@ final class DecodingStream {
   private let damage: DamageLog
   private var inputEnded = false
 
-  /// Opens the stream of `kind` clipmerge selects in `path`.
-  init(path: String, kind: MediaKind, damage: DamageLog) throws(EngineError) {
+  /// Opens the stream of `kind` clipmerge selects in `path`; `threads` picks a video decoder's thread count from
+  /// the stream's parameters (0: as many as libavcodec likes).
+  init(
+    path: String, kind: MediaKind, damage: DamageLog,
+    threads: (AVCodecParameters) -> Int32 = { _ in 0 }
+  ) throws(EngineError) {
     self.path = path
     self.damage = damage
     do {
@@ -28,7 +32,7 @@ final class DecodingStream {
       streamIndex = index
       let stream = input.stream(index)
       input.discardAll(except: index)
-      decoder = try Decoder(stream: stream)
+      decoder = try Decoder(stream: stream, threads: threads(stream.pointee.codecpar.pointee))
       timeBase = stream.pointee.time_base
       fileStart = MediaTime(value: input.startTime, timescale: cm_time_base()) ?? .zero
       packet = try Packet()
