@@ -2,6 +2,7 @@
 #define CLIPMERGE_CFFMPEG_SHIM_H
 
 #include <errno.h>
+#include <malloc.h>
 #include <string.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -15,6 +16,16 @@
 #include <libswscale/swscale.h>
 
 // Macros and compound literals Swift cannot import, as functions.
+
+/// Keeps freed multi-megabyte buffers (pictures, encoder frames) in the heap for reuse instead of returning them
+/// to the kernel and faulting fresh zeroed pages in again; two arenas keep what each holds back small. Returns 1
+/// when every setting took.
+static inline int cm_keep_large_buffers(void) {
+  int mmap = mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+  int trim = mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+  int arenas = mallopt(M_ARENA_MAX, 2);
+  return mmap == 1 && trim == 1 && arenas == 1;
+}
 
 static inline int cm_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int cm_averror_eof(void) { return AVERROR_EOF; }

@@ -24,6 +24,7 @@ public enum ClipMerge {
   /// Runs `arguments` (without the program name); returns the exit code.
   public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
     FFmpegLog.silence()
+    MemoryTuning.keepLargeBuffers()
     defer { StdinSpool.cleanUp() }
     guard let command = arguments.first else {
       console.err(help)
