@@ -1,140 +1,191 @@
 #!/usr/bin/env bash
-# Benchmark: clipmerge against the ffmpeg CLI doing the same job, in the same run, interleaved.
-# Prints wall time, CPU time and peak memory (medians of RUNS runs) and the clipmerge/ffmpeg ratios.
+# Benchmark: clipmerge against the ffmpeg CLI doing the same job, in the same run, interleaved, and against the
+# floor (the ffmpeg CLI encoding the same number of frames from a lavfi source with the same settings).
+#
+# For every configuration (render size × x264 preset × input length) it measures RUNS interleaved runs of each
+# job and prints medians of wall time, CPU time (user + sys) and peak RSS, with the ratios.
+#   SIZES="720 1080"  PRESETS="medium veryfast"  DURATIONS="10"  LONG="720:veryfast:60"  RUNS=3  CRF=23
+# LONG adds size:preset:duration configurations (default: one 60 s configuration, to show time and memory
+# growing with length). The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
-PRESET=${PRESET:-medium}
 CRF=${CRF:-23}
+SIZES=${SIZES:-720 1080}
+PRESETS=${PRESETS:-medium veryfast}
+DURATIONS=${DURATIONS:-10}
+LONG=${LONG-720:veryfast:60}
 out=bench-out
 mkdir -p "$out"
-bin=.build/release/clipmerge
+bin=$PWD/.build/release/clipmerge
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
+src() { ff -f lavfi -i "$1" "${@:2}"; }
 
-# Inputs: 10 s at 1280x720. Base: moving test pattern at 30 fps with a 440 Hz tone (48 kHz stereo).
-# Overlay: another pattern at 25 fps with a 1000 Hz tone (44.1 kHz mono).
-[[ -f $out/base-720p.mp4 ]] || ff -f lavfi -i "testsrc2=s=1280x720:r=30:d=10" \
-  -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=10" -ac 2 \
-  -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p -c:a aac -shortest "$out/base-720p.mp4"
-[[ -f $out/overlay-720p.mp4 ]] || ff -f lavfi -i "testsrc=s=1280x720:r=25:d=10" \
-  -f lavfi -i "sine=frequency=1000:sample_rate=44100:duration=10" \
-  -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p -c:a aac -shortest "$out/overlay-720p.mp4"
+# dims SIZE: "W H" of the landscape render size.
+dims() { if [[ $1 == 1080 ]]; then echo "1920 1080"; else echo "1280 720"; fi; }
 
-# Concat inputs: a 1080p 25 fps clip with 44.1 kHz mono sound, a portrait 720x1280 30 fps clip without sound,
-# and a 30 s soundtrack (the base clip above is the first of the three).
-[[ -f $out/clip-1080p.mp4 ]] || ff -f lavfi -i "testsrc2=s=1920x1080:r=25:d=10" \
-  -f lavfi -i "sine=frequency=660:sample_rate=44100:duration=10" \
-  -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p -c:a aac -shortest "$out/clip-1080p.mp4"
-[[ -f $out/clip-portrait.mp4 ]] || ff -f lavfi -i "testsrc=s=720x1280:r=30:d=10" \
-  -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p "$out/clip-portrait.mp4"
-[[ -f $out/music.m4a ]] || ff -f lavfi -i "sine=frequency=330:sample_rate=44100:duration=30" -ac 2 -c:a aac \
-  "$out/music.m4a"
-# Copy inputs: three 10 s clips with identical codec parameters.
-for i in 1 2 3; do
-  [[ -f $out/same-$i.mp4 ]] || ff -f lavfi -i "testsrc2=s=1280x720:r=30:d=10" \
-    -f lavfi -i "sine=frequency=$((300 * i)):sample_rate=48000:duration=10" -ac 2 \
-    -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p -c:a aac -shortest "$out/same-$i.mp4"
-done
-printf "file '%s'\n" "$PWD/$out/same-1.mp4" "$PWD/$out/same-2.mp4" "$PWD/$out/same-3.mp4" >"$out/same.txt"
+# Inputs for SIZE and DURATION (cached in bench-out/inputs):
+#   base: W×H 30 fps test pattern, 440 Hz tone 48 kHz stereo; overlay: W×H 25 fps pattern, 1000 Hz 44.1 kHz mono;
+#   concat: three clips of mixed sizes adding up to DURATION: the base size at 30 fps with sound, the other HD
+#   size at 25 fps with 44.1 kHz mono sound, a portrait H×W clip without sound; a soundtrack of DURATION.
+#   copy: three clips of DURATION/3 with identical parameters.
+make_inputs() {
+  local size=$1 d=$2 w h ow oh dir=$out/inputs/$1-$2
+  read -r w h < <(dims "$size")
+  read -r ow oh < <(dims "$([[ $size == 1080 ]] && echo 720 || echo 1080)")
+  local third=$((d / 3)) first=$((d - 2 * (d / 3)))
+  mkdir -p "$dir"
+  local enc=(-c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p)
+  [[ -f $dir/base.mp4 ]] || src "testsrc2=s=${w}x$h:r=30:d=$d" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=$d" \
+    -ac 2 "${enc[@]}" -c:a aac -shortest "$dir/base.mp4"
+  [[ -f $dir/overlay.mp4 ]] || src "testsrc=s=${w}x$h:r=25:d=$d" -f lavfi -i "sine=frequency=1000:sample_rate=44100:duration=$d" \
+    "${enc[@]}" -c:a aac -shortest "$dir/overlay.mp4"
+  [[ -f $dir/clip1.mp4 ]] || src "testsrc2=s=${w}x$h:r=30:d=$third" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=$third" \
+    -ac 2 "${enc[@]}" -c:a aac -shortest "$dir/clip1.mp4"
+  [[ -f $dir/clip2.mp4 ]] || src "testsrc2=s=${ow}x$oh:r=25:d=$first" -f lavfi -i "sine=frequency=660:sample_rate=44100:duration=$first" \
+    "${enc[@]}" -c:a aac -shortest "$dir/clip2.mp4"
+  [[ -f $dir/clip3.mp4 ]] || src "testsrc=s=${h}x$w:r=30:d=$third" "${enc[@]}" "$dir/clip3.mp4"
+  [[ -f $dir/music.m4a ]] || src "sine=frequency=330:sample_rate=44100:duration=$d" -ac 2 -c:a aac "$dir/music.m4a"
+  for i in 1 2 3; do
+    [[ -f $dir/same-$i.mp4 ]] || src "testsrc2=s=${w}x$h:r=30:d=$third" \
+      -f lavfi -i "sine=frequency=$((300 * i)):sample_rate=48000:duration=$third" -ac 2 "${enc[@]}" -c:a aac -shortest \
+      "$dir/same-$i.mp4"
+  done
+  printf "file '%s'\n" "$PWD/$dir/same-1.mp4" "$PWD/$dir/same-2.mp4" "$PWD/$dir/same-3.mp4" >"$dir/same.txt"
+}
 
-base=$out/base-720p.mp4
-overlay=$out/overlay-720p.mp4
-cm_overlay=("$bin" overlay "$base" "$overlay" -o "$out/clipmerge-overlay.mov" -y -q
-  --fade-in 2,2 --preset "$PRESET" --crf "$CRF")
-# The same job for the ffmpeg CLI: overlay scaled to half size in the top-right corner, fading in over
-# [2 s, 4 s), output at the base's size and 30 fps, both audio tracks resampled to 48 kHz stereo and summed,
-# H.264 (libx264, same preset and CRF) + AAC 192 kb/s in .mov with faststart.
-ff_overlay=(ffmpeg -hide_banner -loglevel error -y -i "$base" -i "$overlay" -filter_complex
-  "[1:v]scale=640:360,format=yuva420p,fade=t=in:st=2:d=2:alpha=1[ov];[0:v][ov]overlay=x=W-w:y=0:eof_action=pass,format=yuv420p[v];[0:a]aresample=48000[a0];[1:a]aresample=48000,aformat=channel_layouts=stereo[a1];[a0][a1]amix=inputs=2:duration=longest:normalize=0[a]"
-  -map "[v]" -map "[a]" -r 30 -c:v libx264 -preset "$PRESET" -crf "$CRF" -c:a aac -b:a 192k
-  -movflags +faststart "$out/ffmpeg-overlay.mov")
-
-cm_concat=("$bin" concat "$base" "$out/clip-1080p.mp4" "$out/clip-portrait.mp4" --soundtrack "$out/music.m4a"
-  --size 1280x720 --fps 30 -o "$out/clipmerge-concat.mov" -y -q --preset "$PRESET" --crf "$CRF")
-# The same for the ffmpeg CLI: each clip fitted into 1280x720 (scale + pad), 30 fps, joined with the concat
-# filter; the soundtrack cut to the 30 s of video and resampled to 48 kHz stereo.
-fit="scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=30,format=yuv420p"
-ff_concat=(ffmpeg -hide_banner -loglevel error -y -i "$base" -i "$out/clip-1080p.mp4" -i "$out/clip-portrait.mp4"
-  -i "$out/music.m4a" -filter_complex
-  "[0:v]$fit[v0];[1:v]$fit[v1];[2:v]$fit[v2];[v0][v1][v2]concat=n=3:v=1:a=0[v];[3:a]atrim=0:30,aresample=48000,aformat=channel_layouts=stereo[a]"
-  -map "[v]" -map "[a]" -c:v libx264 -preset "$PRESET" -crf "$CRF" -c:a aac -b:a 192k -movflags +faststart
-  "$out/ffmpeg-concat.mov")
-cm_copy=("$bin" concat "$out/same-1.mp4" "$out/same-2.mp4" "$out/same-3.mp4" --copy -o "$out/clipmerge-copy.mp4" -y -q)
-ff_copy=(ffmpeg -hide_banner -loglevel error -y -f concat -safe 0 -i "$out/same.txt" -c copy -movflags +faststart
-  "$out/ffmpeg-copy.mp4")
-
-# The floor: the ffmpeg CLI encoding the same 300 frames from a lavfi source with the same settings. No render
-# can beat it by much: it is the encoder's own cost (plus generating the test picture).
-ff_floor=(ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=s=1280x720:r=30:d=10" -c:v libx264
-  -preset "$PRESET" -crf "$CRF" -f null -)
-
-# Four layers, one turned, from a spec: the base full frame, three overlays (one fading in, one turned 15°).
-cat >"$out/multilayer.json" <<JSON
+# Four layers, one turned, from a spec: the base full frame, the overlay at half size fading in over [2 s, 4 s),
+# the other-size clip at a fifth of the width turned 15°, the portrait clip at a quarter of the height.
+multilayer_spec() {
+  local dir=$1 w=$2 h=$3 d=$4 preset=$5 ow
+  ow=$(ffprobe -v error -select_streams v:0 -show_entries stream=width -of csv=p=0 "$dir/clip2.mp4")
+  local d3=$((d / 3)) first=$((d - 2 * (d / 3)))
+  cat <<JSON
 {
   "tracks": [
-    {"id": 1, "kind": "video", "segments": [{"source": "$PWD/$base", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]},
-    {"id": 2, "kind": "video", "segments": [{"source": "$PWD/$overlay", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]},
-    {"id": 3, "kind": "video", "segments": [{"source": "$PWD/$out/clip-1080p.mp4", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]},
-    {"id": 4, "kind": "video", "segments": [{"source": "$PWD/$out/clip-portrait.mp4", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]},
-    {"id": 5, "kind": "audio", "segments": [{"source": "$PWD/$base", "sourceRange": {"start": 0, "duration": 10}, "start": 0}]}
+    {"id": 1, "kind": "video", "segments": [{"source": "$PWD/$dir/base.mp4", "sourceRange": {"start": 0, "duration": $d}, "start": 0}]},
+    {"id": 2, "kind": "video", "segments": [{"source": "$PWD/$dir/overlay.mp4", "sourceRange": {"start": 0, "duration": $d}, "start": 0}]},
+    {"id": 3, "kind": "video", "segments": [{"source": "$PWD/$dir/clip2.mp4", "sourceRange": {"start": 0, "duration": $first}, "start": 0},
+      {"source": "$PWD/$dir/clip2.mp4", "sourceRange": {"start": 0, "duration": $d3}, "start": $first},
+      {"source": "$PWD/$dir/clip2.mp4", "sourceRange": {"start": 0, "duration": $d3}, "start": $((first + d3))}]},
+    {"id": 4, "kind": "video", "segments": [{"source": "$PWD/$dir/overlay.mp4", "sourceRange": {"start": 0, "duration": $d}, "start": 0}]},
+    {"id": 5, "kind": "audio", "segments": [{"source": "$PWD/$dir/base.mp4", "sourceRange": {"start": 0, "duration": $d}, "start": 0}]}
   ],
-  "video": {"renderSize": "1280x720", "frameRate": 30, "instructions": [{"timeRange": {"start": 0, "duration": 10}, "layers": [
-    {"track": 4, "transform": {"scale": 0.25, "translate": [1080, 360]}},
-    {"track": 3, "transform": {"scale": 0.2, "rotate": 15, "translate": [700, 420]}},
+  "video": {"renderSize": "${w}x$h", "frameRate": 30, "instructions": [{"timeRange": {"start": 0, "duration": $d}, "layers": [
+    {"track": 4, "transform": {"scale": 0.25, "translate": [$((w * 3 / 4)), $((h / 2))]}},
+    {"track": 3, "transform": {"scale": $(echo "scale=4; $w / 5 / $ow" | bc | sed "s/^\./0./"), "rotate": 15, "translate": [$((w * 55 / 100)), $((h * 58 / 100))]}},
     {"track": 2, "transform": {"scale": 0.5, "translate": [0, 0]},
      "opacity": {"value": 0, "ramps": [{"from": 0, "to": 1, "timeRange": {"start": 2, "duration": 2}}]}},
     {"track": 1}
   ]}]},
-  "output": {"preset": "$PRESET", "crf": $CRF, "audioBitrate": 192000}
+  "output": {"preset": "$preset", "crf": $CRF, "audioBitrate": 192000}
 }
 JSON
-cm_multi=("$bin" compose "$out/multilayer.json" -o "$out/clipmerge-multilayer.mov" -y -q)
-
-# measure NAME CMD...: one run; appends "wall cpu rss_kb" to $out/NAME.times
-measure() {
-  local name=$1
-  shift
-  /usr/bin/time -f "%e %U %S %M" -o "$out/time.tmp" "$@"
-  awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$out/time.tmp" >>"$out/$name.times"
 }
 
+# measure FILE CMD...: one run; appends "wall cpu rss_kb" to FILE.
+measure() {
+  local file=$1
+  shift
+  /usr/bin/time -f "%e %U %S %M" -o "$out/time.tmp" "$@"
+  awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$out/time.tmp" >>"$file"
+}
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+col() { awk -v c="$2" '{ print $c }' "$1" | median; }
+div() { echo "scale=2; $1 / $2" | bc -l | sed 's/^\./0./'; }
+mb() { echo "$(col "$1" 3) / 1024" | bc; }
 
-rm -f "$out"/*.times
-for ((i = 1; i <= RUNS; i++)); do
-  measure floor "${ff_floor[@]}"
-  measure clipmerge-multilayer "${cm_multi[@]}"
-  measure clipmerge-overlay "${cm_overlay[@]}"
-  measure ffmpeg-overlay "${ff_overlay[@]}"
-  measure clipmerge-concat "${cm_concat[@]}"
-  measure ffmpeg-concat "${ff_concat[@]}"
-  # A copy join takes a tenth of a second: five runs each time keep the median steady.
-  for ((j = 0; j < 5; j++)); do
-    measure clipmerge-copy "${cm_copy[@]}"
-    measure ffmpeg-copy "${ff_copy[@]}"
+# run_config SIZE PRESET DURATION: every job, RUNS interleaved rounds; one table row per job.
+run_config() {
+  local size=$1 preset=$2 d=$3 w h
+  read -r w h < <(dims "$size")
+  make_inputs "$size" "$d"
+  local dir=$out/inputs/$size-$d t=$out/times/$size-$preset-$d
+  rm -rf "$t"
+  mkdir -p "$t"
+  multilayer_spec "$dir" "$w" "$h" "$d" "$preset" >"$t/multilayer.json"
+  local x264=(-c:v libx264 -preset "$preset" -crf "$CRF")
+  local frames=$((d * 30)) r=$out/render
+  mkdir -p "$r"
+  # The same overlay for the ffmpeg CLI: overlay scaled to half size in the top-right corner, fading in over
+  # [2 s, 4 s), output at the base's size and 30 fps, both audio tracks resampled to 48 kHz stereo and summed.
+  local ff_overlay=(ffmpeg -hide_banner -loglevel error -y -i "$dir/base.mp4" -i "$dir/overlay.mp4" -filter_complex
+    "[1:v]scale=$((w / 2)):$((h / 2)),format=yuva420p,fade=t=in:st=2:d=2:alpha=1[ov];[0:v][ov]overlay=x=W-w:y=0:eof_action=pass,format=yuv420p[v];[0:a]aresample=48000[a0];[1:a]aresample=48000,aformat=channel_layouts=stereo[a1];[a0][a1]amix=inputs=2:duration=longest:normalize=0[a]"
+    -map "[v]" -map "[a]" -r 30 "${x264[@]}" -c:a aac -b:a 192k -movflags +faststart "$r/ffmpeg-overlay.mov")
+  local cm_overlay=("$bin" overlay "$dir/base.mp4" "$dir/overlay.mp4" -o "$r/clipmerge-overlay.mov" -y -q
+    --fade-in 2,2 --preset "$preset" --crf "$CRF")
+  # The concat for the ffmpeg CLI: each clip fitted into W×H (scale + pad), 30 fps, joined with the concat
+  # filter; the soundtrack resampled to 48 kHz stereo.
+  local fit="scale=$w:$h:force_original_aspect_ratio=decrease,pad=$w:$h:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=30,format=yuv420p"
+  local ff_concat=(ffmpeg -hide_banner -loglevel error -y -i "$dir/clip1.mp4" -i "$dir/clip2.mp4" -i "$dir/clip3.mp4"
+    -i "$dir/music.m4a" -filter_complex
+    "[0:v]$fit[v0];[1:v]$fit[v1];[2:v]$fit[v2];[v0][v1][v2]concat=n=3:v=1:a=0[v];[3:a]atrim=0:$d,aresample=48000,aformat=channel_layouts=stereo[a]"
+    -map "[v]" -map "[a]" "${x264[@]}" -c:a aac -b:a 192k -movflags +faststart "$r/ffmpeg-concat.mov")
+  local cm_concat=("$bin" concat "$dir/clip1.mp4" "$dir/clip2.mp4" "$dir/clip3.mp4" --soundtrack "$dir/music.m4a"
+    --size "${w}x$h" --fps 30 -o "$r/clipmerge-concat.mov" -y -q --preset "$preset" --crf "$CRF")
+  local cm_copy=("$bin" concat "$dir/same-1.mp4" "$dir/same-2.mp4" "$dir/same-3.mp4" --copy -o "$r/clipmerge-copy.mp4" -y -q)
+  local ff_copy=(ffmpeg -hide_banner -loglevel error -y -f concat -safe 0 -i "$dir/same.txt" -c copy -movflags +faststart
+    "$r/ffmpeg-copy.mp4")
+  local floor=(ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=s=${w}x$h:r=30:d=$d" "${x264[@]}" -f null -)
+  local cm_multi=("$bin" compose "$t/multilayer.json" -o "$r/clipmerge-multilayer.mov" -y -q)
+  for ((i = 1; i <= RUNS; i++)); do
+    measure "$t/floor" "${floor[@]}"
+    measure "$t/cm-overlay" "${cm_overlay[@]}"
+    measure "$t/ff-overlay" "${ff_overlay[@]}"
+    measure "$t/cm-concat" "${cm_concat[@]}"
+    measure "$t/ff-concat" "${ff_concat[@]}"
+    measure "$t/cm-multilayer" "${cm_multi[@]}"
+    # A copy join takes a tenth of a second: five runs each round keep the median steady.
+    for ((j = 0; j < 5; j++)); do
+      measure "$t/cm-copy" "${cm_copy[@]}"
+      measure "$t/ff-copy" "${ff_copy[@]}"
+    done
+  done
+  local fl
+  fl=$(col "$t/floor" 1)
+  for job in overlay concat copy multilayer; do
+    local cw cc ff_wall="—" ff_cpu="—" ff_mb="—" wall_ratio="—" mem_ratio="—" to_floor="—"
+    cw=$(col "$t/cm-$job" 1)
+    cc=$(col "$t/cm-$job" 2)
+    if [[ -f $t/ff-$job ]]; then
+      ff_wall=$(col "$t/ff-$job" 1)
+      ff_cpu=$(col "$t/ff-$job" 2)
+      ff_mb=$(mb "$t/ff-$job")
+      wall_ratio="$(div "$cw" "$ff_wall")x"
+      mem_ratio="$(div "$(col "$t/cm-$job" 3)" "$(col "$t/ff-$job" 3)")x"
+    fi
+    [[ $job == copy ]] || to_floor="$(div "$cw" "$fl")x"
+    printf '| %sp | %s | %s s | %s | %s | %s | **%s** | %s | %s | %s | %s | %s | %s |\n' "$h" "$preset" "$d" "$job" \
+      "$cw" "$ff_wall" "$wall_ratio" "$to_floor" "$cc" "$ff_cpu" "$(mb "$t/cm-$job")" "$ff_mb" "$mem_ratio" | tee -a "$out/table.md"
+  done
+  printf '| %sp | %s | %s s | floor (%s frames) | — | %s | | | | %s | | %s | |\n' "$h" "$preset" "$d" "$frames" "$fl" \
+    "$(col "$t/floor" 2)" "$(mb "$t/floor")" | tee -a "$out/table.md"
+}
+
+echo "clipmerge $("$bin" --version 2>/dev/null || true) vs $(ffmpeg -version | head -1 | cut -d' ' -f1-3); $(nproc) cores"
+echo "Both sides: libx264 (threads auto) at the preset shown, CRF $CRF, yuv420p; AAC 192 kb/s 48 kHz stereo;"
+echo ".mov with faststart. Floor: ffmpeg -f lavfi testsrc2 at the render size, 30 fps, same x264 settings, -f null."
+echo "overlay:    base W×H 30 fps + overlay W×H 25 fps, overlay at half size top right fading in over [2 s, 4 s),"
+echo "            both audio tracks (48 kHz stereo, 44.1 kHz mono) mixed"
+echo "concat:     three clips adding up to the input length (W×H 30 fps, the other HD size at 25 fps, portrait"
+echo "            H×W without sound) fitted into W×H at 30 fps, soundtrack"
+echo "copy:       three clips of a third of the input length each, identical parameters, no re-encoding"
+echo "multilayer: clipmerge only, four layers (full frame, half size fading in, a fifth turned 15°, a quarter)"
+echo "medians of $RUNS interleaved runs (copy: $((RUNS * 5)))"
+echo
+: >"$out/table.md"
+{
+  echo "| size | preset | input | job | clipmerge wall s | ffmpeg wall s | wall ratio | clipmerge / floor | clipmerge CPU s | ffmpeg CPU s | clipmerge RSS MB | ffmpeg RSS MB | RSS ratio |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+} | tee -a "$out/table.md"
+for size in $SIZES; do
+  for preset in $PRESETS; do
+    for d in $DURATIONS; do run_config "$size" "$preset" "$d"; done
   done
 done
-
-col() { awk -v c="$2" '{ print $c }' "$out/$1.times" | median; }
-ratio() { echo "scale=2; $(col "clipmerge-$1" "$2") / $(col "ffmpeg-$1" "$2")" | awk '{ print }' | bc -l | sed 's/^\./0./'; }
-echo
-echo "libx264 preset $PRESET crf $CRF, AAC 192k, faststart; median of $RUNS interleaved runs; 2 cores"
-echo "overlay: 10 s 1280x720 30 fps base + 25 fps overlay, PiP with fade-in, both audio tracks mixed"
-echo "concat:  10 s 720p30 + 10 s 1080p25 + 10 s portrait 720x1280, fitted into 1280x720 at 30 fps, 30 s soundtrack"
-echo "copy:    three 10 s 720p clips with identical parameters joined without re-encoding"
-echo
-printf '| %-8s | %-12s | %8s | %8s | %11s |\n' "job" "tool" "wall s" "CPU s" "peak RSS MB"
-printf '|%s|%s|%s|%s|%s|\n' "----------" "--------------" "----------" "----------" "-------------"
-for job in overlay concat copy; do
-  for tool in clipmerge ffmpeg; do
-    printf '| %-8s | %-12s | %8s | %8s | %11.0f |\n' "$job" "$tool" "$(col "$tool-$job" 1)" "$(col "$tool-$job" 2)" \
-      "$(echo "$(col "$tool-$job" 3) / 1024" | bc -l)"
-  done
-  printf '| %-8s | %-12s | %7sx | %7sx | %10sx |\n' "$job" "ratio" "$(ratio $job 1)" "$(ratio $job 2)" "$(ratio $job 3)"
+for config in $LONG; do
+  IFS=: read -r size preset d <<<"$config"
+  run_config "$size" "$preset" "$d"
 done
-floor=$(col floor 1)
 echo
-echo "floor: the ffmpeg CLI encoding 300 lavfi frames with the same settings: $floor s wall"
-echo "clipmerge overlay (300 frames) / floor: $(echo "scale=2; $(col clipmerge-overlay 1) / $floor" | bc -l | sed 's/^\./0./')x"
-echo "clipmerge concat (900 frames) / 3 floors: $(echo "scale=2; $(col clipmerge-concat 1) / (3 * $floor)" | bc -l | sed 's/^\./0./')x"
-echo "clipmerge four layers, one turned (300 frames) / floor: $(echo "scale=2; $(col clipmerge-multilayer 1) / $floor" | bc -l | sed 's/^\./0./')x ($(col clipmerge-multilayer 1) s, $(echo "$(col clipmerge-multilayer 3) / 1024" | bc) MB)"
+echo "table written to $out/table.md"

@@ -22,7 +22,7 @@ final class Scaler {
       let ctx = sws_getContext(
         Int32(key.sourceWidth), Int32(key.sourceHeight), AVPixelFormat(rawValue: key.sourceFormat),
         Int32(key.targetWidth), Int32(key.targetHeight), AVPixelFormat(rawValue: key.targetFormat),
-        SWS_BICUBIC | SWS_ACCURATE_RND,
+        SWS_BICUBIC,
         nil, nil, nil)
     else { throw FFmpegError(function: "sws_getContext", code: cm_averror_invaliddata()) }
     self.key = key
