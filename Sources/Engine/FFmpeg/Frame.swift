@@ -44,6 +44,9 @@ final class Frame {
     return view
   }
 
+  /// Whether this frame alone holds its buffers, so they may be written (av_frame_is_writable).
+  var isWritable: Bool { av_frame_is_writable(pointer) != 0 }
+
   /// Drops the buffers, keeping the frame for reuse (av_frame_unref).
   func unref() { av_frame_unref(pointer) }
 

@@ -84,7 +84,9 @@ final class Compositor {
     {
       return cached.frame
     }
-    let frame = try scalers.convert(layer.picture, width: width, height: height, matrix: matrix)
+    // The track's previous scaled picture is done with: its buffers take the new one.
+    let spare = scaled.removeValue(forKey: layer.track)?.frame
+    let frame = try scalers.convert(layer.picture, width: width, height: height, matrix: matrix, reusing: spare)
     scaled[layer.track] = (layer.serial, width, height, frame)
     return frame
   }

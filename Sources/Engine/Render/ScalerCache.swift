@@ -4,10 +4,12 @@ import CFFmpeg
 final class ScalerCache {
   private var scalers: [Scaler.Key: Scaler] = [:]
 
-  /// Converts `frame` to a new limited-range frame of `width`×`height` in `matrix` and `format` (default 8-bit
-  /// 4:2:0).
+  /// Converts `frame` to a limited-range frame of `width`×`height` in `matrix` and `format` (default 8-bit
+  /// 4:2:0): into `reusing` when it has that size and format and nothing else holds its buffers, else into a
+  /// new frame.
   func convert(
-    _ frame: Frame, width: Int, height: Int, matrix: ColorMatrix, format: AVPixelFormat = AV_PIX_FMT_YUV420P
+    _ frame: Frame, width: Int, height: Int, matrix: ColorMatrix, format: AVPixelFormat = AV_PIX_FMT_YUV420P,
+    reusing spare: Frame? = nil
   ) throws(FFmpegError) -> Frame {
     let key = Scaler.Key(
       sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pointer.pointee.format,
@@ -22,7 +24,12 @@ final class ScalerCache {
       scaler = try Scaler(key)
       scalers[key] = scaler
     }
-    let target = try Frame(width: width, height: height, format: format)
+    let target: Frame
+    if let spare, spare.width == width, spare.height == height, spare.pixelFormat == format, spare.isWritable {
+      target = spare
+    } else {
+      target = try Frame(width: width, height: height, format: format)
+    }
     try scaler.scale(frame, into: target)
     target.pointer.pointee.colorspace = matrix.avColorspace
     target.pointer.pointee.color_range = AVCOL_RANGE_MPEG
