@@ -113,7 +113,7 @@ run_config() {
     "[1:v]scale=$((w / 2)):$((h / 2)),format=yuva420p,fade=t=in:st=2:d=2:alpha=1[ov];[0:v][ov]overlay=x=W-w:y=0:eof_action=pass,format=yuv420p[v];[0:a]aresample=48000[a0];[1:a]aresample=48000,aformat=channel_layouts=stereo[a1];[a0][a1]amix=inputs=2:duration=longest:normalize=0[a]"
     -map "[v]" -map "[a]" -r 30 "${x264[@]}" -c:a aac -b:a 192k -movflags +faststart "$r/ffmpeg-overlay.mov")
   local cm_overlay=("$bin" overlay "$dir/base.mp4" "$dir/overlay.mp4" -o "$r/clipmerge-overlay.mov" -y -q
-    --fade-in 2,2 --preset "$preset" --crf "$CRF")
+    --fade-in 2,2 --preset "$preset" --crf "$CRF" --audio-bitrate 192k)
   # The concat for the ffmpeg CLI: each clip fitted into W×H (scale + pad), 30 fps, joined with the concat
   # filter; the soundtrack resampled to 48 kHz stereo.
   local fit="scale=$w:$h:force_original_aspect_ratio=decrease,pad=$w:$h:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=30,format=yuv420p"
@@ -122,7 +122,7 @@ run_config() {
     "[0:v]$fit[v0];[1:v]$fit[v1];[2:v]$fit[v2];[v0][v1][v2]concat=n=3:v=1:a=0[v];[3:a]atrim=0:$d,aresample=48000,aformat=channel_layouts=stereo[a]"
     -map "[v]" -map "[a]" "${x264[@]}" -c:a aac -b:a 192k -movflags +faststart "$r/ffmpeg-concat.mov")
   local cm_concat=("$bin" concat "$dir/clip1.mp4" "$dir/clip2.mp4" "$dir/clip3.mp4" --soundtrack "$dir/music.m4a"
-    --size "${w}x$h" --fps 30 -o "$r/clipmerge-concat.mov" -y -q --preset "$preset" --crf "$CRF")
+    --size "${w}x$h" --fps 30 -o "$r/clipmerge-concat.mov" -y -q --preset "$preset" --crf "$CRF" --audio-bitrate 192k)
   local cm_copy=("$bin" concat "$dir/same-1.mp4" "$dir/same-2.mp4" "$dir/same-3.mp4" --copy -o "$r/clipmerge-copy.mp4" -y -q)
   local ff_copy=(ffmpeg -hide_banner -loglevel error -y -f concat -safe 0 -i "$dir/same.txt" -c copy -movflags +faststart
     "$r/ffmpeg-copy.mp4")
@@ -162,6 +162,23 @@ run_config() {
     "$(col "$t/floor" 2)" "$(mb "$t/floor")" | tee -a "$out/table.md"
 }
 
+# Memory against clip count: the same small clip joined 3 times and 300 times (clipmerge only; peak RSS should
+# not grow with the number of clips, as each clip's decoder and file are closed when it is done).
+clips_memory() {
+  local dir=$out/inputs/clips
+  mkdir -p "$dir"
+  [[ -f $dir/clip.mp4 ]] || src "testsrc2=s=320x240:r=30:d=0.2" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=0.2" \
+    -ac 2 -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p -c:a aac -shortest "$dir/clip.mp4"
+  for n in 3 300; do
+    local list=()
+    for ((i = 0; i < n; i++)); do list+=("$dir/clip.mp4"); done
+    rm -f "$out/times/clips-$n"
+    mkdir -p "$out/times"
+    measure "$out/times/clips-$n" "$bin" concat "${list[@]}" -o "$out/render/clips-$n.mov" -y -q --preset veryfast
+    echo "clipmerge concat of $n clips of 0.2 s (320x240): $(col "$out/times/clips-$n" 1) s, peak RSS $(mb "$out/times/clips-$n") MB"
+  done
+}
+
 echo "clipmerge $("$bin" --version 2>/dev/null || true) vs $(ffmpeg -version | head -1 | cut -d' ' -f1-3); $(nproc) cores"
 echo "Both sides: libx264 (threads auto) at the preset shown, CRF $CRF, yuv420p; AAC 192 kb/s 48 kHz stereo;"
 echo ".mov with faststart. Floor: ffmpeg -f lavfi testsrc2 at the render size, 30 fps, same x264 settings, -f null."
@@ -187,5 +204,7 @@ for config in $LONG; do
   IFS=: read -r size preset d <<<"$config"
   run_config "$size" "$preset" "$d"
 done
+echo
+clips_memory
 echo
 echo "table written to $out/table.md"
