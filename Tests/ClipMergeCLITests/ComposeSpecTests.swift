@@ -136,6 +136,26 @@ final class ComposeSpecTests: XCTestCase {
     XCTAssertLessThan(Tone.amplitude(of: 440, in: window, sampleRate: 48000), 0.005)
   }
 
+  func testSameClipOnSeveralLayersAndInAdjacentPieces() throws {
+    // One sync clip (white first frame, then black): on track 1 in two adjacent pieces, on track 2 whole (both
+    // read one shared decoder), and on track 3 half a second later (its own decoder).
+    let (path, report) = try render("same-clip-twice")
+    XCTAssertEqual(report.videoFrames, 36)
+    let white = try colour("sync-30-48000.mp4", at: "0")
+    let black = try colour("sync-30-48000.mp4", at: "0.5")
+    let blue = (y: 41, u: 240, v: 110)
+    let p = try pictures(path, ["0", "0.1", "0.5", "0.6"])
+    assertNear(p[0], 120, 90, white, "track 1 at 0")
+    assertNear(p[0], 20, 15, white, "track 2 at 0")
+    assertNear(p[0], 260, 195, blue, "track 3 before it starts")
+    assertNear(p[1], 120, 90, black, "track 1 at 0.1")
+    assertNear(p[1], 20, 15, black, "track 2 at 0.1")
+    assertNear(p[2], 120, 90, black, "track 1 where its second piece starts")
+    assertNear(p[2], 20, 15, black, "track 2 at 0.5")
+    assertNear(p[2], 260, 195, white, "track 3 shows the clip's first frame at 0.5")
+    assertNear(p[3], 260, 195, black, "track 3 at 0.6")
+  }
+
   func testInstructionBackgroundsAndScale() throws {
     let (path, _) = try render("background-gap")
     let p = try pictures(path, ["0.5", "1.5", "2.5"])
@@ -269,7 +289,7 @@ final class SpecSchemaTests: XCTestCase {
     if process.terminationStatus == 77 { throw XCTSkip("python3 has no jsonschema module: schema check skipped") }
     XCTAssertEqual(process.terminationStatus, 0)
     let lines = text.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 9, text)
+    XCTAssertEqual(lines.count, 10, text)
     for line in lines {
       XCTAssertEqual(line.hasSuffix(" invalid"), line.contains("broken.json"), line)
     }

@@ -2,14 +2,16 @@ import Composition
 
 /// Renders the video composition frame by frame: for each output time, finds the instruction, each layer's
 /// segment and source picture showing then, and composes them. Opens a source's reader when its segment starts
-/// and closes it when the segment is over, so only the sources in play are open.
+/// and closes it when no segment needs it, so only the sources in play are open; segments that show the same
+/// pictures at the same times share one reader (`ReaderKey`).
 final class VideoRenderer {
   private let composition: Composition
   private let video: VideoComposition
   private let compositor: Compositor
   private let scalers = ScalerCache()
-  /// The open reader of each track, for the segment (by index) it reads.
-  private var readers: [TrackID: (segment: Int, reader: VideoReader)] = [:]
+  /// The open readers, and the reader each track read from last.
+  private var readers: [ReaderKey: VideoReader] = [:]
+  private var trackReaders: [TrackID: ReaderKey] = [:]
 
   private let damage: DamageLog
 
@@ -28,6 +30,7 @@ final class VideoRenderer {
     let instruction = video.instruction(at: time)
     var draws: [LayerDraw] = []
     var active = Set<TrackID>()
+    var activeReaders = Set<ReaderKey>()
     for layer in (instruction?.layers ?? []).reversed() {
       guard let track = composition.track(layer.trackID),
         let index = track.segments.firstIndex(where: { $0.compositionRange.contains(time) })
@@ -35,7 +38,9 @@ final class VideoRenderer {
       let segment = track.segments[index]
       guard let source = composition.source(segment.source), let info = source.info.video else { continue }
       active.insert(track.id)
-      let reader = try reader(for: track.id, segment: index, source: source, start: segment.sourceRange.start)
+      let key = ReaderKey(track: track.id, index: index, segment: segment)
+      activeReaders.insert(key)
+      let reader = try reader(key, for: track.id, source: source, start: segment.sourceRange.start)
       guard let picture = try reader.picture(at: segment.sourceTime(at: time)) else { continue }
       let normalized: Frame
       do {
@@ -56,7 +61,8 @@ final class VideoRenderer {
       }
       draws.append(draw)
     }
-    for track in readers.keys where !active.contains(track) { readers[track] = nil }
+    for key in readers.keys where !activeReaders.contains(key) { readers[key] = nil }
+    for track in trackReaders.keys where !active.contains(track) { trackReaders[track] = nil }
     compositor.retain(tracks: active)
     do {
       try compositor.compose(draws, background: instruction?.backgroundColor ?? video.backgroundColor, into: frame)
@@ -91,15 +97,17 @@ final class VideoRenderer {
     return result
   }
 
-  private func reader(for track: TrackID, segment: Int, source: Source, start: MediaTime) throws(EngineError)
+  private func reader(_ key: ReaderKey, for track: TrackID, source: Source, start: MediaTime) throws(EngineError)
     -> VideoReader
   {
-    if let open = readers[track], open.segment == segment { return open.reader }
-    readers[track] = nil
-    // A new reader numbers its pictures from 1 again: what the compositor keeps for the track is stale.
-    compositor.forget(track: track)
+    // Another reader numbers its pictures from 1 again: what the compositor keeps for the track is stale.
+    if trackReaders[track] != key {
+      compositor.forget(track: track)
+      trackReaders[track] = key
+    }
+    if let open = readers[key] { return open }
     let reader = try VideoReader(path: source.path, start: start, damage: damage)
-    readers[track] = (segment, reader)
+    readers[key] = reader
     return reader
   }
 }
