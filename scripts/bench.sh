@@ -128,12 +128,20 @@ run_config() {
     "$r/ffmpeg-copy.mp4")
   local floor=(ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=s=${w}x$h:r=30:d=$d" "${x264[@]}" -f null -)
   local cm_multi=("$bin" compose "$t/multilayer.json" -o "$r/clipmerge-multilayer.mov" -y -q)
+  # Rounds alternate which tool goes first (ABBA), so a drift in the machine's speed does not favour either.
   for ((i = 1; i <= RUNS; i++)); do
     measure "$t/floor" "${floor[@]}"
-    measure "$t/cm-overlay" "${cm_overlay[@]}"
-    measure "$t/ff-overlay" "${ff_overlay[@]}"
-    measure "$t/cm-concat" "${cm_concat[@]}"
-    measure "$t/ff-concat" "${ff_concat[@]}"
+    if ((i % 2 == 1)); then
+      measure "$t/cm-overlay" "${cm_overlay[@]}"
+      measure "$t/ff-overlay" "${ff_overlay[@]}"
+      measure "$t/cm-concat" "${cm_concat[@]}"
+      measure "$t/ff-concat" "${ff_concat[@]}"
+    else
+      measure "$t/ff-overlay" "${ff_overlay[@]}"
+      measure "$t/cm-overlay" "${cm_overlay[@]}"
+      measure "$t/ff-concat" "${ff_concat[@]}"
+      measure "$t/cm-concat" "${cm_concat[@]}"
+    fi
     measure "$t/cm-multilayer" "${cm_multi[@]}"
     # A copy join takes a tenth of a second: five runs each round keep the median steady.
     for ((j = 0; j < 5; j++)); do
