@@ -148,16 +148,9 @@ final class CommandLineTests: XCTestCase {
     let arguments =
       ["concat"] + Array(repeating: clip, count: 300) + ["-o", out("many.mp4"), "--preset", "ultrafast", "-q"]
     let quoted = ([ClipmergeProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", "ulimit -n 40 && exec \(quoted)"]
-    process.environment = ClipmergeProcess.childEnvironment
-    let err = Pipe()
-    process.standardError = err
-    try process.run()
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, stderr)
+    let result = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/bin/bash"), ["-c", "ulimit -n 40 && exec \(quoted)"])
+    XCTAssertEqual(result.code, 0, result.stderr)
     let report = try MediaProbe.report(out("many.mp4"))
     XCTAssertEqual(report.duration ?? 0, 30, accuracy: 0.05, "300 × 0.1 s")
   }

@@ -277,19 +277,15 @@ final class SpecSchemaTests: XCTestCase {
           bad = list(v.iter_errors(json.load(open(f))))
           print(f, 'invalid' if bad else 'valid')
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
-    process.currentDirectoryURL = FixtureFiles.root
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    if process.terminationStatus == 77 { throw XCTSkip("python3 has no jsonschema module: schema check skipped") }
-    XCTAssertEqual(process.terminationStatus, 0)
-    let lines = text.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 10, text)
+    let result = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], in: FixtureFiles.root)
+    if result.code == 77 { throw XCTSkip("python3 has no jsonschema module: schema check skipped") }
+    XCTAssertEqual(result.code, 0, result.stderr)
+    let examples = try FileManager.default.contentsOfDirectory(
+      atPath: FixtureFiles.root.appendingPathComponent("Fixtures/compositions").path
+    ).filter { $0.hasSuffix(".json") }
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, examples.count, result.stdout)
     for line in lines {
       XCTAssertEqual(line.hasSuffix(" invalid"), line.contains("broken.json"), line)
     }

@@ -24,22 +24,22 @@ public enum ClipmergeProcess {
 
   /// Runs another command-line tool (ffprobe) and returns its standard output.
   public static func runTool(_ name: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [name] + arguments
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try capture(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments).stdout
   }
 
+  /// Runs the clipmerge executable with `arguments`.
   public static func run(_ arguments: [String]) throws -> Result {
+    try capture(executable, arguments)
+  }
+
+  /// Runs `program` with `arguments` (in `directory` when given), with the child environment and an empty
+  /// standard input, and captures its exit code and both outputs.
+  public static func capture(_ program: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     process.environment = childEnvironment
+    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -28,17 +28,22 @@ final class Compositor {
     for layer in layers[(opaque ?? 0)...] { try draw(layer, into: frame) }
   }
 
-  /// Whether `layer` replaces every pixel of a `width`×`height` frame: fully opaque, only scaled and moved to
-  /// whole pixels (the 1:1 path, no soft edges) and covering the frame.
+  /// Whether `layer` replaces every pixel of a `width`×`height` frame: fully opaque, drawn 1:1 (no soft edges)
+  /// and covering the frame, at even offsets so the half-size chroma planes are covered too.
   static func coversOpaquely(_ layer: LayerDraw, width: Int, height: Int) -> Bool {
+    guard layer.opacity >= 1, let r = placement(of: layer) else { return false }
+    return r.x % 2 == 0 && r.y % 2 == 0 && r.x <= 0 && r.y <= 0 && r.x + r.width >= width && r.y + r.height >= height
+  }
+
+  /// Where a layer lands when it is only scaled and moved to whole pixels (the 1:1 path): its rectangle in render
+  /// pixels; nil for any other transform.
+  static func placement(of layer: LayerDraw) -> (x: Int, y: Int, width: Int, height: Int)? {
     let t = layer.transform
-    guard layer.opacity >= 1, t.isAxisAligned, t.a > 0, t.d > 0 else { return false }
-    let right = t.tx + t.a * Double(layer.picture.width)
-    let bottom = t.ty + t.d * Double(layer.picture.height)
-    // Even offsets keep the half-size chroma planes covered too.
-    let even = [t.tx, t.ty].allSatisfy { isWhole($0) && Int($0.rounded()) % 2 == 0 }
-    return even && isWhole(right) && isWhole(bottom) && t.tx <= 0 && t.ty <= 0 && right >= Double(width)
-      && bottom >= Double(height)
+    guard t.isAxisAligned, t.a > 0, t.d > 0 else { return nil }
+    let width = t.a * Double(layer.picture.width)
+    let height = t.d * Double(layer.picture.height)
+    guard [width, height, t.tx, t.ty].allSatisfy(isWhole), width >= 1, height >= 1 else { return nil }
+    return (Int(t.tx.rounded()), Int(t.ty.rounded()), Int(width.rounded()), Int(height.rounded()))
   }
 
   /// Forgets the cached picture of `track`.
@@ -54,14 +59,10 @@ final class Compositor {
     let t = layer.transform
     let w = Double(layer.picture.width)
     let h = Double(layer.picture.height)
-    if t.isAxisAligned, t.a > 0, t.d > 0 {
-      let width = t.a * w
-      let height = t.d * h
-      if Self.isWhole(width), Self.isWhole(height), Self.isWhole(t.tx), Self.isWhole(t.ty), width >= 1, height >= 1 {
-        let picture = try resized(layer, width: Int(width.rounded()), height: Int(height.rounded()))
-        Blender.blend(picture, into: frame, x: Int(t.tx.rounded()), y: Int(t.ty.rounded()), opacity: layer.opacity)
-        return
-      }
+    if let r = Self.placement(of: layer) {
+      let picture = try resized(layer, width: r.width, height: r.height)
+      Blender.blend(picture, into: frame, x: r.x, y: r.y, opacity: layer.opacity)
+      return
     }
     // Shrinking by more than 2× with bilinear sampling aliases: let swscale shrink first.
     let scaleX = (t.a * t.a + t.b * t.b).squareRoot()
