@@ -59,4 +59,27 @@ final class CompositorTests: XCTestCase {
     XCTAssertEqual(luma(stacked, 63, 47), 150)
     XCTAssertEqual(cb(stacked, 63, 47), 128)
   }
+
+  func testShrinkingAFinePatternAveragesItInsteadOfAliasing() throws {
+    // One-pixel columns of 16 and 235, shrunk eightfold: straight and turned 10°. A point sampler would land
+    // on one colour or the other; a filtered shrink gives the mean (125) inside the layer.
+    let stripes = try flat(256, 192, luma: 0)
+    let plane = try XCTUnwrap(PlaneView(stripes, plane: 0))
+    for y in 0..<192 {
+      for x in 0..<256 { plane.row(y)[x] = x % 2 == 0 ? 16 : 235 }
+    }
+    let straight = try compose([(stripes, .scale(x: 0.125, y: 0.125).concatenating(.translation(x: 8, y: 8)), 1)])
+    let turned = try compose([
+      (
+        stripes,
+        AffineTransform.translation(x: -128, y: -96).concatenating(.rotation(degrees: 10))
+          .concatenating(.scale(x: 0.125, y: 0.125)).concatenating(.translation(x: 32, y: 24)), 1
+      )
+    ])
+    for (out, points) in [(straight, [(10, 10), (20, 15), (37, 28)]), (turned, [(32, 24), (28, 22), (36, 27)])] {
+      for (x, y) in points {
+        XCTAssertEqual(Int(luma(out, x, y)), 125, accuracy: 12, "at (\(x), \(y))")
+      }
+    }
+  }
 }

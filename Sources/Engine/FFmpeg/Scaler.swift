@@ -16,13 +16,16 @@ final class Scaler {
   let key: Key
   private let context: OpaquePointer
 
-  /// A scaler to limited range in `key.targetMatrix` and `key.targetFormat` (8-bit 4:2:0 unless asked), bicubic.
+  /// A scaler to limited range in `key.targetMatrix` and `key.targetFormat` (8-bit 4:2:0 unless asked): bicubic,
+  /// or bilinear when the width shrinks more than twofold. swscale widens the kernel with the shrink ratio, so a
+  /// bilinear shrink is a tent filter with half the taps of a bicubic one and no visible difference at thumbnail
+  /// size (1920 to 256 wide: about 16 taps an output pixel instead of 31).
   init(_ key: Key) throws(FFmpegError) {
     guard
       let ctx = sws_getContext(
         Int32(key.sourceWidth), Int32(key.sourceHeight), AVPixelFormat(rawValue: key.sourceFormat),
         Int32(key.targetWidth), Int32(key.targetHeight), AVPixelFormat(rawValue: key.targetFormat),
-        SWS_BICUBIC,
+        key.targetWidth * 2 < key.sourceWidth ? SWS_BILINEAR : SWS_BICUBIC,
         nil, nil, nil)
     else { throw FFmpegError(function: "sws_getContext", code: cm_averror_invaliddata()) }
     self.key = key
