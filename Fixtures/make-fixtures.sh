@@ -66,6 +66,12 @@ done
 [[ -f "$out/tiny.webm" ]] || ff -f lavfi -i "testsrc=s=64x48:r=25:d=0.4" \
   -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=0.4" \
   -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -g 5 -c:a libopus -b:a 48k "$out/tiny.webm"
+# interlaced.mp4: 160x120 at 25 fps, 1 s, top field first, no audio: a 16 px white bar on black that moves 8 px
+# right from each field to the next, so every frame combs where the bar's edges are (the fields disagree there).
+[[ -f "$out/interlaced.mp4" ]] || ff -f lavfi -i "color=c=black:s=160x120:r=50:d=1" \
+  -f lavfi -i "color=c=white:s=16x120:r=50:d=1" \
+  -filter_complex "[0][1]overlay=x='mod(n*8,128)':y=0,tinterlace=interleave_top,setfield=tff" \
+  -c:v libx264 -preset ultrafast -qp 0 -flags +ildct+ilme -pix_fmt yuv420p "$out/interlaced.mp4"
 # still-red / still-blue: a single picture each, shown for 1 s.
 for c in red:0xE00000 blue:0x0000E0; do
   f="$out/still-${c%%:*}.mp4"

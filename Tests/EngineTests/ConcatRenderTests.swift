@@ -242,6 +242,31 @@ final class ConcatRenderTests: XCTestCase {
     }
   }
 
+  /// Interlaced fields caught a moving bar 8 px apart: shown at twice the size, the bar's edges must be straight
+  /// (every line shows it at the same place, 32 px wide), not combed.
+  func testInterlacedClipComesOutWithoutCombing() throws {
+    var recipe = ConcatRecipe(clips: [try clip(0, "interlaced.mp4")])
+    recipe.renderSize = PixelSize(width: 320, height: 240)
+    recipe.export.preset = "ultrafast"
+    recipe.export.crf = 12
+    let (path, report) = try RenderHelpers.render(recipe.makeComposition())
+    XCTAssertEqual(report.videoFrames, 25)
+    for picture in try RenderHelpers.pictures(path, at: ["0.08", "0.48", "0.88"].map(s)) {
+      var runs: [Int: Range<Int>] = [:]
+      for y in 100..<116 {
+        let bright = (0..<320).filter { (picture.yuv(x: $0, y: y)?.y ?? 0) > 126 }
+        guard let first = bright.first, let last = bright.last else { return XCTFail("no bar on line \(y)") }
+        runs[y] = first..<(last + 1)
+      }
+      let reference = try XCTUnwrap(runs[100])
+      XCTAssertEqual(reference.count, 32, accuracy: 2, "bar width at \(picture.time)")
+      for (y, run) in runs.sorted(by: { $0.key < $1.key }) {
+        XCTAssertEqual(run.lowerBound, reference.lowerBound, accuracy: 1, "left edge on line \(y) at \(picture.time)")
+        XCTAssertEqual(run.upperBound, reference.upperBound, accuracy: 1, "right edge on line \(y) at \(picture.time)")
+      }
+    }
+  }
+
   /// Sound that starts 12 s into its file is placed there: silence first, laid as it is read.
   func testLateAudioKeepsItsPlace() throws {
     var recipe = ConcatRecipe(clips: [try clip(0, "late-audio.mp4")])

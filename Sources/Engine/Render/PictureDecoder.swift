@@ -2,8 +2,8 @@ import CFFmpeg
 import Composition
 
 /// Decodes one source's video stream into pictures in presentation order: damaged pictures skipped (once there
-/// is a good one), times in source coordinates that never go backwards, serial numbers from 1. Used by one
-/// thread at a time (the reader's decode-ahead thread).
+/// is a good one), interlaced ones deinterlaced, times in source coordinates that never go backwards, serial
+/// numbers from 1. Used by one thread at a time (the reader's decode-ahead thread).
 final class PictureDecoder {
   let path: String
   private let stream: DecodingStream
@@ -44,6 +44,11 @@ final class PictureDecoder {
           frame.unref()
           continue
         }
+      }
+      if Deinterlacer.applies(to: frame) {
+        // The decoder may still hold the buffers as a reference picture: mend a copy.
+        do { try frame.makeWritable() } catch { throw EngineError.internalFailure("\(error)") }
+        Deinterlacer.deinterlace(frame)
       }
       return makePicture(frame)
     }
