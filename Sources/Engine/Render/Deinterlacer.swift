@@ -90,13 +90,16 @@ enum Deinterlacer {
       let above = row(y > 0 ? y - 1 : y + 1)
       let below = row(y + 1 < plane.height ? y + 1 : y - 1)
       let line = row(y)
+      // Wrapping arithmetic and a select instead of a branch, so the loop vectorizes.
+      let t = Int32(threshold)
       for x in 0..<plane.width {
-        let a = Int(above[x])
-        let b = Int(below[x])
-        let c = Int(line[x])
-        if (c - a > threshold && c - b > threshold) || (a - c > threshold && b - c > threshold) {
-          line[x] = Sample(truncatingIfNeeded: (a + b + 1) >> 1)
-        }
+        let a = Int32(truncatingIfNeeded: above[x])
+        let b = Int32(truncatingIfNeeded: below[x])
+        let c = Int32(truncatingIfNeeded: line[x])
+        let d1 = c &- a
+        let d2 = c &- b
+        let combs = (min(d1, d2) > t) || (max(d1, d2) < -t)
+        line[x] = Sample(truncatingIfNeeded: combs ? (a &+ b &+ 1) >> 1 : c)
       }
     }
   }
