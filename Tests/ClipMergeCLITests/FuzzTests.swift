@@ -10,9 +10,9 @@ final class FuzzTests: XCTestCase {
 
   func testMutatedFilesNeverCrash() throws {
     let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
-    let seeds = try ["tiny.mp4", "tiny.webm"].map {
-      try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0))))
-    }
+    // The third seed is interlaced H.264, so damaged field pictures go through the deinterlacer.
+    let names = ["tiny.mp4", "tiny.webm", "interlaced.mp4"]
+    let seeds = try names.map { try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0)))) }
     let base = FixtureFiles.path("tiny.mp4")
     let folder = FixtureFiles.temporaryFolder()
     var mutator = Mutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
@@ -20,7 +20,7 @@ final class FuzzTests: XCTestCase {
     for i in 0..<count {
       let seedIndex = i % seeds.count
       let (bytes, how) = mutator.mutate(seeds[seedIndex])
-      let name = "m\(i).\(seedIndex == 0 ? "mp4" : "webm")"
+      let name = "m\(i).\((names[seedIndex] as NSString).pathExtension)"
       let path = folder.appendingPathComponent(name).path
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       jobs.append((name, how, ["probe", "--json", path], nil))
