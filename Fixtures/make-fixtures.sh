@@ -72,6 +72,12 @@ done
   -f lavfi -i "color=c=white:s=16x120:r=50:d=1" \
   -filter_complex "[0][1]overlay=x='mod(n*8,128)':y=0,tinterlace=interleave_top,setfield=tff" \
   -c:v libx264 -preset ultrafast -qp 0 -flags +ildct+ilme -pix_fmt yuv420p "$out/interlaced.mp4"
+# hlg.mp4: 160x120 at 25 fps, 1 s, 10-bit BT.2020 tagged HLG, no audio: left half neutral grey at about 75 % of the
+# signal range (HDR reference white, 203 cd/m²), right half BT.2020 green at full signal.
+[[ -f "$out/hlg.mp4" ]] || ff -f lavfi -i "color=c=0xBFBFBF:s=160x120:r=25:d=1" \
+  -vf "drawbox=x=80:y=0:w=80:h=120:color=0x00FF00:t=fill,scale=out_color_matrix=bt2020:out_range=tv,format=yuv420p10le" \
+  -c:v libx264 -preset ultrafast -qp 0 -color_trc arib-std-b67 -color_primaries bt2020 -colorspace bt2020nc \
+  "$out/hlg.mp4"
 # still-red / still-blue: a single picture each, shown for 1 s.
 for c in red:0xE00000 blue:0x0000E0; do
   f="$out/still-${c%%:*}.mp4"

@@ -267,6 +267,22 @@ final class ConcatRenderTests: XCTestCase {
     }
   }
 
+  /// An HLG clip comes out as SDR: its reference-white grey near SDR white (Y 226, not the 179 its signal level
+  /// would give read as SDR), its BT.2020 green a saturated BT.709 green.
+  func testHLGClipIsMappedToSDR() throws {
+    var recipe = ConcatRecipe(clips: [try clip(0, "hlg.mp4")])
+    recipe.export.preset = "ultrafast"
+    recipe.export.crf = 12
+    let (path, report) = try RenderHelpers.render(recipe.makeComposition())
+    XCTAssertEqual(report.videoFrames, 25)
+    let picture = try RenderHelpers.pictures(path, at: [s("0.5")])[0]
+    RenderHelpers.assertPixel(picture, 40, 60, near: (226, 128, 128), "reference-white grey")
+    let green = try XCTUnwrap(picture.yuv(x: 120, y: 60))
+    XCTAssertEqual(green.y, 144, accuracy: 4)
+    XCTAssertLessThan(green.u, 70)
+    XCTAssertLessThan(green.v, 50)
+  }
+
   /// Sound that starts 12 s into its file is placed there: silence first, laid as it is read.
   func testLateAudioKeepsItsPlace() throws {
     var recipe = ConcatRecipe(clips: [try clip(0, "late-audio.mp4")])

@@ -51,7 +51,7 @@ enum ColorMatrix: Hashable {
   }
 
   /// Kr and Kb of the matrix.
-  private var coefficients: (kr: Double, kb: Double) {
+  var coefficients: (kr: Double, kb: Double) {
     switch self {
     case .bt601: return (0.299, 0.114)
     case .bt709: return (0.2126, 0.0722)

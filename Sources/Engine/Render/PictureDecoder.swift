@@ -2,8 +2,8 @@ import CFFmpeg
 import Composition
 
 /// Decodes one source's video stream into pictures in presentation order: damaged pictures skipped (once there
-/// is a good one), interlaced ones deinterlaced, times in source coordinates that never go backwards, serial
-/// numbers from 1. Used by one thread at a time (the reader's decode-ahead thread).
+/// is a good one), interlaced ones deinterlaced, HDR ones mapped to SDR, times in source coordinates that never
+/// go backwards, serial numbers from 1. Used by one thread at a time (the reader's decode-ahead thread).
 final class PictureDecoder {
   let path: String
   private let stream: DecodingStream
@@ -11,6 +11,7 @@ final class PictureDecoder {
   private var nextSerial = 0
   private var lastTime: MediaTime?
   private var drained = false
+  private lazy var toneMapper = ToneMapper()
 
   /// Opens `path`'s video stream, seeking to the keyframe before `start` when it is not at the beginning.
   /// Pictures up to 1920×1088 decode on one thread each (a core decodes them many times faster than x264
@@ -49,6 +50,11 @@ final class PictureDecoder {
         // The decoder may still hold the buffers as a reference picture: mend a copy.
         do { try frame.makeWritable() } catch { throw EngineError.internalFailure("\(error)") }
         Deinterlacer.deinterlace(frame)
+      }
+      if let transfer = ToneMapper.transfer(of: frame) {
+        do { return makePicture(try toneMapper.map(frame, transfer: transfer)) } catch {
+          throw EngineError.internalFailure("\(error)")
+        }
       }
       return makePicture(frame)
     }
