@@ -96,4 +96,24 @@ final class ToneMapperTests: XCTestCase {
     frame.pointer.pointee.color_trc = AVCOL_TRC_BT2020_10
     XCTAssertNil(ToneMapper.transfer(of: frame), "BT.2020's own curve is SDR")
   }
+
+  func testOddSizesAreMappedToTheLastRowAndColumn() throws {
+    // 15×9, 4:2:0 10-bit: chroma 8×5. Every sample reference-white grey (HLG 75 %).
+    let frame = try Frame(width: 15, height: 9, format: AV_PIX_FMT_YUV420P10LE)
+    for (plane, value, width, height) in [(0, 721, 15, 9), (1, 512, 8, 5), (2, 512, 8, 5)] {
+      for row in 0..<height {
+        UnsafeMutableRawPointer(frame.data(plane)! + row * frame.linesize(plane))
+          .assumingMemoryBound(to: UInt16.self).update(repeating: UInt16(value), count: width)
+      }
+    }
+    frame.pointer.pointee.colorspace = AVCOL_SPC_BT2020_NCL
+    frame.pointer.pointee.color_primaries = AVCOL_PRI_BT2020
+    frame.pointer.pointee.color_trc = AVCOL_TRC_ARIB_STD_B67
+    let out = try ToneMapper().map(frame, transfer: .hlg)
+    for (x, y) in [(0, 0), (14, 0), (0, 8), (14, 8), (7, 4)] {
+      XCTAssertEqual(Int(PlaneView(out, plane: 0)!.row(y)[x]), 228, accuracy: 1, "(\(x), \(y))")
+    }
+    XCTAssertEqual(Int(PlaneView(out, plane: 1)!.row(4)[7]), 128, accuracy: 1)
+    XCTAssertEqual(Int(PlaneView(out, plane: 2)!.row(4)[7]), 128, accuracy: 1)
+  }
 }
