@@ -43,6 +43,7 @@ final class ProbeCommandTests: XCTestCase {
     XCTAssertEqual(streams[0]["frameRate"] as? String, "30")
     XCTAssertEqual(streams[0]["variableFrameRate"] as? Bool, false)
     XCTAssertEqual(streams[0]["pixelFormat"] as? String, "yuv420p")
+    XCTAssertNil(streams[0]["hdr"], "SDR")
     XCTAssertEqual(streams[1]["type"] as? String, "audio")
     XCTAssertEqual(streams[1]["sampleRate"] as? Int, 48000)
     XCTAssertEqual(streams[1]["channels"] as? Int, 2)
@@ -53,6 +54,21 @@ final class ProbeCommandTests: XCTestCase {
     XCTAssertEqual(rotated["width"] as? Int, 160)
     XCTAssertEqual(rotated["displayWidth"] as? Int, 80)
     XCTAssertEqual(rotated["displayHeight"] as? Int, 160)
+  }
+
+  func testHDRAndInterlacedVideoAreNamed() throws {
+    let (code, objects, _) = try probeJSON([FixtureFiles.path("hlg.mp4"), FixtureFiles.path("interlaced.mp4")])
+    XCTAssertEqual(code, 0)
+    let hlg = try XCTUnwrap((objects[0]["streams"] as? [[String: Any]])?.first)
+    XCTAssertEqual(hlg["colorTransfer"] as? String, "arib-std-b67")
+    XCTAssertEqual(hlg["hdr"] as? String, "hlg")
+    XCTAssertEqual(hlg["pixelFormat"] as? String, "yuv420p10le")
+    let interlaced = try XCTUnwrap((objects[1]["streams"] as? [[String: Any]])?.first)
+    XCTAssertEqual(interlaced["fieldOrder"] as? String, "tt")
+    XCTAssertNil(interlaced["hdr"])
+    let text = try ClipmergeProcess.run(["probe", FixtureFiles.path("hlg.mp4"), FixtureFiles.path("interlaced.mp4")])
+    XCTAssertTrue(text.stdout.contains("HDR (HLG)"), text.stdout)
+    XCTAssertTrue(text.stdout.contains("interlaced (tt)"), text.stdout)
   }
 
   func testTextAndErrorsPerFile() throws {

@@ -82,6 +82,7 @@ struct ProbeCommand {
       }
       if let pf = s.pixelFormat { parts.append(pf) }
       if let fo = s.fieldOrder, fo != "progressive" { parts.append("interlaced (\(fo))") }
+      if let hdr = s.hdr { parts.append("HDR (\(hdr.uppercased()))") }
       if let rate = s.sampleRate { parts.append("\(rate) Hz") }
       if let ch = s.channels { parts.append("\(ch) ch" + (s.channelLayout.map { " \($0)" } ?? "")) }
       if let start = s.startTime { parts.append("start " + seconds(start)) }

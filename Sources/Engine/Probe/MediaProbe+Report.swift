@@ -52,6 +52,14 @@ extension MediaProbe {
       report.averageFrameRate = rational(stream.pointee.avg_frame_rate)
       report.pixelFormat = info.pixelFormat
       report.fieldOrder = fieldOrder(par.field_order)
+      if par.color_trc != AVCOL_TRC_UNSPECIFIED, let name = av_color_transfer_name(par.color_trc) {
+        report.colorTransfer = String(cString: name)
+      }
+      switch par.color_trc {
+      case AVCOL_TRC_ARIB_STD_B67: report.hdr = "hlg"
+      case AVCOL_TRC_SMPTE2084: report.hdr = "pq"
+      default: break
+      }
       if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 {
         report.variableFrameRate = FrameSpacing.isVariable(path: input.path, stream: index)
       }

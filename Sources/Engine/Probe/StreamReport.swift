@@ -26,6 +26,10 @@ public struct StreamReport: Sendable, Codable, Hashable {
   public var pixelFormat: String?
   /// `progressive`, `tt`, `bb`, `tb` or `bt`, when the container says.
   public var fieldOrder: String?
+  /// The transfer characteristic FFmpeg names (`bt709`, `arib-std-b67`, `smpte2084`, ...), when declared.
+  public var colorTransfer: String?
+  /// `hlg` or `pq` for HDR video, which clipmerge maps to SDR.
+  public var hdr: String?
   public var sampleRate: Int?
   public var channels: Int?
   public var channelLayout: String?
