@@ -10,8 +10,8 @@ final class FuzzTests: XCTestCase {
 
   func testMutatedFilesNeverCrash() throws {
     let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
-    // The third seed is interlaced H.264, so damaged field pictures go through the deinterlacer.
-    let names = ["tiny.mp4", "tiny.webm", "interlaced.mp4"]
+    // Interlaced H.264 and 10-bit HLG seeds send damaged pictures through the deinterlacer and the tone mapper.
+    let names = ["tiny.mp4", "tiny.webm", "interlaced.mp4", "hlg.mp4"]
     let seeds = try names.map { try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0)))) }
     let base = FixtureFiles.path("tiny.mp4")
     let folder = FixtureFiles.temporaryFolder()

@@ -85,9 +85,11 @@ struct HDRPixelMap {
     @inline(__always) func rounded(_ v: V) -> SIMD4<UInt32> {
       unsafeBitCast(v + 8_388_608, to: SIMD4<UInt32>.self) & 0x7F_FFFF
     }
-    /// `table` at v · steps, v clamped to 0...1 (which also catches NaN).
+    /// `table` at v · steps, v clamped to 0...1; NaN (which finite 16-bit inputs cannot produce) reads entry 0
+    /// rather than outside the table.
     @inline(__always) func lookup(_ table: UnsafeBufferPointer<Float>, _ v: V, steps: Float) -> V {
-      let i = rounded(minimum(maximum(v, .zero), .one) * steps)
+      let low = v.replacing(with: 0, where: .!(v .>= 0))
+      let i = rounded(low.replacing(with: 1, where: low .> 1) * steps)
       return V(table[Int(i[0])], table[Int(i[1])], table[Int(i[2])], table[Int(i[3])])
     }
     /// HDR R'G'B' signal (0...1) → SDR R'G'B' signal (0...1).
