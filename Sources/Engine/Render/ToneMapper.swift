@@ -4,7 +4,8 @@ import CFFmpeg
 /// the signal is decoded to the light an HDR display would show (HLG through its OOTF at 1000 cd/m²), HDR
 /// reference white (203 cd/m²) becomes SDR white, BT.2020 colours are converted to BT.709 primaries (those
 /// outside are clipped), highlights above 80 % roll off smoothly into the rest, and the result is encoded for
-/// an SDR display (BT.1886). One per decoder: it keeps the swscale context that widens pictures to 16-bit 4:4:4.
+/// an SDR display (BT.1886). One per decoder: it keeps the swscale context that widens pictures to 16-bit
+/// 4:4:4, and the widened picture's buffers.
 final class ToneMapper {
   enum Transfer { case hlg, pq }
 
@@ -25,13 +26,17 @@ final class ToneMapper {
   ]
 
   private let scalers = ScalerCache()
+  /// The last 16-bit picture, whose buffers the next one reuses (12 MB at 1080p).
+  private var wide: Frame?
 
   /// `frame` as SDR BT.709, in a new frame with the same size and properties (times, flags).
   func map(_ frame: Frame, transfer: Transfer) throws(FFmpegError) -> Frame {
     let p = frame.pointer.pointee
     let source = ColorMatrix(declared: p.colorspace, height: frame.height)
     let wide = try scalers.convert(
-      frame, width: frame.width, height: frame.height, matrix: source, format: AV_PIX_FMT_YUV444P16LE)
+      frame, width: frame.width, height: frame.height, matrix: source, format: AV_PIX_FMT_YUV444P16LE,
+      reusing: self.wide)
+    self.wide = wide
     let out = try Frame(width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P)
     try check(av_frame_copy_props(out.pointer, frame.pointer), "av_frame_copy_props")
     let gamut = p.color_primaries == AVCOL_PRI_BT2020 ? Self.bt2020ToBT709 : [1, 0, 0, 0, 1, 0, 0, 0, 1]
