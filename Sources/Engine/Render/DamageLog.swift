@@ -22,7 +22,8 @@ final class DamageLog: Sendable {
     let count = entries.withLock { entries in
       var entry = entries[path] ?? DamageSummary(path: path, count: 0, firstTime: nil)
       entry.count += 1
-      if entry.firstTime == nil { entry.firstTime = time }
+      // The earliest known time, whichever decode thread (audio, or a video reader's) reports first.
+      if let time, entry.firstTime.map({ time < $0 }) ?? true { entry.firstTime = time }
       entries[path] = entry
       return entry.count
     }
@@ -39,6 +40,6 @@ final class DamageLog: Sendable {
 public struct DamageSummary: Sendable, Hashable {
   public var path: String
   public var count: Int
-  /// Source time of the first damage, when it could be told.
+  /// Source time of the earliest damage whose time could be told.
   public var firstTime: MediaTime?
 }
