@@ -103,4 +103,26 @@ if [[ ! -f "$out/truncated.mp4" ]]; then
   head -c 60000 "$out/whole.tmp.mp4" >"$out/truncated.mp4"
   rm -f "$out/whole.tmp.mp4"
 fi
+# cut-off.mkv: a Matroska recording cut off: the header says 30 s, the data stops after about 2.5 s (head -c), the
+# last cluster broken mid-way. 64x48 at 25 fps, one keyframe a second, a 440 Hz tone.
+if [[ ! -f "$out/cut-off.mkv" ]]; then
+  ff -f lavfi -i "testsrc=s=64x48:r=25:d=30" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=30" \
+    -c:v libx264 -preset ultrafast -g 25 -pix_fmt yuv420p -c:a aac -b:a 64k "$out/whole.mkv.tmp.mkv"
+  head -c 60000 "$out/whole.mkv.tmp.mkv" > "$out/cut-off.mkv"
+  rm -f "$out/whole.mkv.tmp.mkv"
+fi
+# live.webm: a WebM written to a pipe, as a browser's MediaRecorder or OBS writes it: no duration, no cues. 3 s.
+[[ -f "$out/live.webm" ]] || ff -f lavfi -i "testsrc=s=64x48:r=25:d=3" \
+  -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=3" \
+  -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -g 25 -c:a libopus -b:a 48k -f webm pipe:1 > "$out/live.webm"
+# hevc.mp4: HEVC in MP4 with the sample entry Apple's players need (hvc1), one keyframe a second, B-pictures,
+# 3 s with sound. preroll.mp4: the same cut at 0.5 s by stream copy, as a phone trims: it starts on the keyframe
+# before, with an edit list hiding the pictures before 0.5 s. dolby-vision.mp4: hevc.mp4 with a Dolby Vision
+# configuration record (dvcC), added by add-dolby-vision.py (the ffmpeg CLI cannot write one from scratch).
+[[ -f "$out/hevc.mp4" ]] || ff -f lavfi -i "testsrc=s=160x120:r=25:d=3" \
+  -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=3" \
+  -c:v libx265 -x265-params "keyint=25:min-keyint=25:bframes=3:log-level=error" -tag:v hvc1 -pix_fmt yuv420p \
+  -c:a aac -b:a 64k -movflags -faststart "$out/hevc.mp4"
+[[ -f "$out/preroll.mp4" ]] || ff -ss 0.5 -i "$out/hevc.mp4" -c copy -tag:v hvc1 "$out/preroll.mp4"
+[[ -f "$out/dolby-vision.mp4" ]] || python3 "$here/add-dolby-vision.py" "$out/hevc.mp4" "$out/dolby-vision.mp4"
 echo "fixtures ready in $out"

@@ -46,20 +46,30 @@ static inline const int32_t *cm_stream_display_matrix(const AVStream *stream) {
   return (const int32_t *)data;
 }
 
-/// Copies `source`'s display matrix, if any, onto `target` (a stream being muxed). Returns 0 or an AVERROR.
-static inline int cm_copy_display_matrix(const AVStream *source, AVStream *target) {
-  const int32_t *matrix = cm_stream_display_matrix(source);
-  if (matrix == NULL) return 0;
-  uint8_t *data = av_stream_new_side_data(target, AV_PKT_DATA_DISPLAYMATRIX, 9 * sizeof(int32_t));
-  if (data == NULL) return AVERROR(ENOMEM);
-  memcpy(data, matrix, 9 * sizeof(int32_t));
+/// Copies every side data entry of `source` (display matrix, Dolby Vision configuration, ...) onto `target`
+/// (a stream being muxed). Returns 0 or an AVERROR.
+static inline int cm_copy_stream_side_data(const AVStream *source, AVStream *target) {
+  for (int i = 0; i < source->nb_side_data; i++) {
+    const AVPacketSideData *entry = &source->side_data[i];
+    uint8_t *data = av_stream_new_side_data(target, entry->type, entry->size);
+    if (data == NULL) return AVERROR(ENOMEM);
+    memcpy(data, entry->data, entry->size);
+  }
   return 0;
+}
+
+/// Whether the stream carries a Dolby Vision configuration record (dvcC/dvvC).
+static inline int cm_stream_has_dovi(const AVStream *stream) {
+  size_t size = 0;
+  return av_stream_get_side_data(stream, AV_PKT_DATA_DOVI_CONF, &size) != NULL;
 }
 
 static inline int cm_pix_fmt_flags(enum AVPixelFormat format) {
   const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(format);
   return desc ? (int)desc->flags : 0;
 }
+
+static inline int cm_averror_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
 
 static inline void cm_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
 

@@ -49,7 +49,7 @@ public enum ClipMerge {
         throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
       }
     } catch {
-      if !error.alreadyReported { console.err("clipmerge: error: \(error.message)\n") }
+      if !error.alreadyReported { console.err("clipmerge: error: \(StdinSpool.userFacing(error.message))\n") }
       return error.code.rawValue
     }
     return ExitCode.success.rawValue

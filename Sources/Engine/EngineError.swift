@@ -14,8 +14,10 @@ public enum EngineError: Error, Sendable {
   case cannotCopy(String)
   /// The composition is not valid.
   case invalidComposition(InvalidComposition)
-  /// The render was interrupted by a signal.
+  /// The render was interrupted by a signal; nothing was written.
   case interrupted
+  /// The render was interrupted by a signal after part of it had gone to standard output.
+  case interruptedStreaming
   /// A failure of the engine itself or of an encoder.
   case internalFailure(String)
 }
@@ -26,19 +28,15 @@ extension EngineError: CustomStringConvertible {
     case .inputUnreadable(let path, let reason): return "\(path): \(reason)"
     case .invalidInput(let path, let reason): return "\(path): \(reason)"
     case .decodeFailed(let path, let time, let reason):
-      let at = time.map { " at \(Self.format($0))" } ?? ""
+      let at = time.map { " at \($0.secondsText)" } ?? ""
       return "\(path): decoding failed\(at): \(reason)"
     case .outputFailed(let path, let reason): return "\(path): \(reason)"
     case .cannotCopy(let reason): return "--copy: cannot join without re-encoding: \(reason)"
     case .invalidComposition(let invalid): return "invalid composition: \(invalid)"
-    case .interrupted: return "interrupted"
+    case .interrupted: return "interrupted; no output written"
+    case .interruptedStreaming:
+      return "interrupted; what had been written to standard output stops mid-stream (an incomplete file)"
     case .internalFailure(let message): return "internal error: \(message)"
     }
-  }
-
-  static func format(_ time: MediaTime) -> String {
-    let ms = time.count(of: MediaTime.ticks(1, rate: 1000), rounding: .toNearestOrAwayFromZero)
-    let fraction = String(ms % 1000)
-    return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
   }
 }

@@ -44,7 +44,7 @@ final class ArgumentParsingTests: XCTestCase {
       ], specs: specs)
     let command = try OverlayCommand(parsed)
     XCTAssertEqual(command.basePath, "a.mp4")
-    XCTAssertEqual(command.output.export.container, .mp4)
+    XCTAssertEqual(try command.output.route().container, .mp4)
     XCTAssertEqual(command.output.export.crf, 18)
     XCTAssertEqual(command.output.export.preset, "veryfast")
     XCTAssertFalse(command.output.export.optimizeForNetworkUse)
@@ -94,8 +94,13 @@ final class ArgumentParsingTests: XCTestCase {
   func testMissingOutputAndWrongInputCount() {
     XCTAssertEqual(usageError(["a.mp4", "b.mp4"]), "missing -o OUTPUT")
     XCTAssertEqual(usageError(["a.mp4", "-o", "x.mov"]), "overlay takes two inputs, BASE and OVERLAY; got 1")
-    XCTAssertEqual(
-      usageError(["a.mp4", "b.mp4", "-o", "out.avi"]),
-      "-o: cannot tell the container from 'out.avi'; use .mov .mp4 .m4v .mkv .webm or .ts, or --format")
+    // The container is decided with the output route, once the spec (compose) is known too.
+    let command = try? OverlayCommand(ParsedArguments(["a.mp4", "b.mp4", "-o", "out.avi"], specs: specs))
+    XCTAssertThrowsError(try command?.output.route()) { error in
+      XCTAssertEqual(
+        (error as? CommandFailure)?.message,
+        "-o: cannot tell the container from 'out.avi'; use .mov .mp4 .m4v .mkv .webm or .ts, or --format")
+      XCTAssertEqual((error as? CommandFailure)?.code, .usage)
+    }
   }
 }

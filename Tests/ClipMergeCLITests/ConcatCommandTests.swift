@@ -106,7 +106,7 @@ final class ConcatCommandTests: XCTestCase {
       "concat", base, "\(base)#t=3,9", "-o", folder.appendingPathComponent("x.mov").path,
     ])
     XCTAssertEqual(outside.code, 65)
-    XCTAssertEqual(outside.stderr, "clipmerge: error: \(base): the trim ends at 9 s, but the clip lasts 4 s\n")
+    XCTAssertEqual(outside.stderr, "clipmerge: error: \(base): the trim ends at 9.000 s, but the clip lasts 4.000 s\n")
     let missing = try ClipmergeProcess.run([
       "concat", base, "/no/clip.mp4", "-o", folder.appendingPathComponent("x.mov").path,
     ])

@@ -233,8 +233,44 @@ final class CompositionValidationTests: XCTestCase {
     XCTAssertEqual(c.outputDuration, s("211/30"))
   }
 
+  /// One of each rule (the compiler checks the switch in `description`; this list must name them all).
+  static let everyRule: [CompositionError] = {
+    let t = TrackID(1)
+    let s = MediaTime(seconds: 1)
+    return [
+      .emptyComposition, .durationTooLong(s, limit: s), .duplicateSourceID(SourceID(1)), .duplicateTrackID(t),
+      .unknownSource(track: t, segment: 0, source: SourceID(2)),
+      .sourceLacksMedia(track: t, segment: 0, source: SourceID(2), kind: .audio), .negativeTime(track: t, segment: 0),
+      .emptySegment(track: t, segment: 0), .notEnoughSourceContent(track: t, segment: 0, needed: s, available: s),
+      .overlappingSegments(track: t, first: 0, second: 1), .speedOutOfRange(track: t, segment: 0),
+      .missingVideoComposition, .invalidRenderSize(PixelSize(width: 0, height: 2)),
+      .oddRenderSize(PixelSize(width: 3, height: 2)), .invalidFrameDuration(s),
+      .negativeInstructionTime(instruction: 0),
+      .emptyInstruction(instruction: 0), .overlappingInstructions(first: 0, second: 1),
+      .unknownLayerTrack(instruction: 0, layer: 0, track: t), .layerTrackNotVideo(instruction: 0, layer: 0, track: t),
+      .duplicateLayerTrack(instruction: 0, track: t), .opacityOutOfRange(instruction: 0, layer: 0, value: 2),
+      .transformNotFinite(instruction: 0, layer: 0), .emptyRamp(context: "x"), .overlappingRamps(context: "x"),
+      .unknownAudioMixTrack(t), .audioMixTrackNotAudio(t), .volumeOutOfRange(track: t, value: 20), .crfOutOfRange(99),
+      .unknownPreset("quick"), .unsupportedSampleRate(1), .unsupportedChannelCount(9),
+      .videoCodecNotInContainer(.prores, .webm), .audioCodecNotInContainer(.pcm, .webm),
+      .sampleRateNotForCodec(44_100, .opus), .bitRateOutOfRange(1),
+    ]
+  }()
+
   func testEveryErrorDescribesItsRule() {
-    let error = CompositionError.overlappingSegments(track: TrackID(1), first: 0, second: 1)
-    XCTAssertEqual(error.description, "overlapping segments: track 1 segments 0 and 1 cover the same time")
+    // Each description starts with the rule's name in words: `overlappingSegments` -> "overlapping segments: ".
+    var names = Set<String>()
+    for rule in Self.everyRule {
+      let name =
+        Mirror(reflecting: rule).children.first?.label
+        ?? (rule == .emptyComposition ? "emptyComposition" : "missingVideoComposition")
+      names.insert(name)
+      let words = name.replacingOccurrences(of: "ID", with: "Id").reduce(into: "") { text, c in
+        text += c.isUppercase ? " " + c.lowercased() : String(c)
+      }
+      XCTAssertTrue(rule.description.hasPrefix(words + ": "), "\(name): \(rule.description)")
+      XCTAssertGreaterThan(rule.description.count, words.count + 10, name)
+    }
+    XCTAssertEqual(names.count, Self.everyRule.count, "a rule is listed twice")
   }
 }

@@ -302,7 +302,7 @@ final class ConcatRenderTests: XCTestCase {
     XCTAssertThrowsError(try recipe.makeComposition()) { error in
       XCTAssertEqual(
         (error as? ConcatError)?.description,
-        "\(FixtureFiles.path("base.mp4")): the trim starts at 5 s, but the clip lasts 4 s")
+        "\(FixtureFiles.path("base.mp4")): the trim starts at 5.000 s, but the clip lasts 4.000 s")
     }
   }
 }

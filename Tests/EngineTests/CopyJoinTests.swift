@@ -11,7 +11,8 @@ final class CopyJoinTests: XCTestCase {
       let out = FixtureFiles.temporaryFolder().appendingPathComponent("copy.mp4").path
       let joins = 8
       let report = try StreamCopyJoiner(
-        paths: Array(repeating: clip, count: joins), outputPath: out, export: ExportSettings(container: .mp4),
+        paths: Array(repeating: clip, count: joins), route: OutputRoute(path: out, container: .mp4),
+        export: ExportSettings(),
         overwrite: false
       ).run()
       let framesPerClip = try PictureGrabber.frameTimes(path: clip).count
@@ -46,14 +47,68 @@ final class CopyJoinTests: XCTestCase {
     let base = FixtureFiles.path("base.mp4")
     let overlay = FixtureFiles.path("overlay.mp4")
     XCTAssertEqual(
-      StreamCopyJoiner.incompatibility([base, overlay], trims: [false, false]),
+      StreamCopyJoiner.incompatibility([base, overlay], trims: [false, false], output: .mp4),
       "clip 2 (\(overlay)): video size (160x120 vs 320x240) differs from clip 1")
     XCTAssertEqual(
-      StreamCopyJoiner.incompatibility([base, FixtureFiles.path("split.mp4")], trims: [false, false]),
+      StreamCopyJoiner.incompatibility([base, FixtureFiles.path("split.mp4")], trims: [false, false], output: .mp4),
       "clip 2 (\(FixtureFiles.path("split.mp4"))) has no audio stream, unlike clip 1")
     XCTAssertEqual(
-      StreamCopyJoiner.incompatibility([base, base], trims: [false, true]),
+      StreamCopyJoiner.incompatibility([base, base], trims: [false, true], output: .mp4),
       "clip 2 (\(base)) is trimmed; a trim is exact to the frame only when re-encoded")
-    XCTAssertNil(StreamCopyJoiner.incompatibility([base, base], trims: [false, false]))
+    XCTAssertNil(StreamCopyJoiner.incompatibility([base, base], trims: [false, false], output: .mp4))
+  }
+
+  func join(_ names: [String], into name: String) throws -> (path: String, report: ExportReport) {
+    let out = FixtureFiles.temporaryFolder().appendingPathComponent(name).path
+    let route = OutputRoute(path: out, container: try XCTUnwrap(Container(fileName: name)))
+    let report = try StreamCopyJoiner(
+      paths: names.map(FixtureFiles.path), route: route, export: ExportSettings(), overwrite: false
+    ).run()
+    return (out, report)
+  }
+
+  /// A phone clip cut between keyframes starts with pictures its edit list hides. First in an MP4 join they
+  /// stay hidden (in the output's edit list); the output shows what each source shows, in strictly increasing
+  /// decode order, with the sample entry (`hvc1`) Apple's players need.
+  func testEditListedClipFirstShowsWhatItsSourceShows() throws {
+    let (out, _) = try join(["preroll.mp4", "hevc.mp4"], into: "edit-list.mp4")
+    let shown = try PictureGrabber.frameTimes(path: out).count
+    let expected =
+      try PictureGrabber.frameTimes(path: FixtureFiles.path("preroll.mp4")).count
+      + PictureGrabber.frameTimes(path: FixtureFiles.path("hevc.mp4")).count
+    XCTAssertEqual(shown, expected)
+    XCTAssertEqual(expected, 62 + 75)
+    let packets = try PacketList(path: out)
+    XCTAssertEqual(packets.tags[packets.kinds.firstIndex(of: "video") ?? 0], "hvc1")
+    for kind in ["video", "audio"] {
+      let dts = packets.packets(of: kind).compactMap(\.dts)
+      XCTAssertEqual(zip(dts, dts.dropFirst()).filter { $0 >= $1 }.count, 0, "\(kind) decode times go backwards")
+    }
+  }
+
+  func testEditListedClipAfterTheFirstIsRefusedWithTheReason() throws {
+    let preroll = FixtureFiles.path("preroll.mp4")
+    XCTAssertThrowsError(try join(["hevc.mp4", "preroll.mp4"], into: "refused.mp4")) { error in
+      guard case .cannotCopy(let reason) = error as? EngineError else { return XCTFail("\(error)") }
+      XCTAssertTrue(
+        reason.hasPrefix("clip 2 (\(preroll)) starts with 13 pictures its edit list hides"), reason)
+      XCTAssertTrue(reason.hasSuffix("join without --copy"), reason)
+    }
+    // In Matroska nothing can hide them, first or not.
+    XCTAssertThrowsError(try join(["preroll.mp4", "hevc.mp4"], into: "refused.mkv"))
+  }
+
+  func testDolbyVisionConfigurationIsKeptOrTheJoinRefused() throws {
+    for name in ["dv.mp4", "dv.mkv"] {
+      let (out, _) = try join(["dolby-vision.mp4", "dolby-vision.mp4"], into: name)
+      let packets = try PacketList(path: out)
+      XCTAssertEqual(packets.dolbyVision[packets.kinds.firstIndex(of: "video") ?? 0], true, name)
+    }
+    XCTAssertThrowsError(try join(["dolby-vision.mp4", "dolby-vision.mp4"], into: "dv.mov")) { error in
+      guard case .cannotCopy(let reason) = error as? EngineError else { return XCTFail("\(error)") }
+      XCTAssertTrue(reason.contains("Dolby Vision"), reason)
+    }
+    // The plain clip has no record: the check above is not vacuous.
+    XCTAssertEqual(try PacketList(path: FixtureFiles.path("hevc.mp4")).dolbyVision, [false, false])
   }
 }

@@ -144,7 +144,10 @@ final class OverlayRenderTests: XCTestCase {
     let existing = folder.appendingPathComponent("keep.mov").path
     try Data("precious".utf8).write(to: URL(fileURLWithPath: existing))
     let composition = try RenderHelpers.recipe(base: "base.mp4", overlay: "overlay.mp4").makeComposition()
-    XCTAssertThrowsError(try Exporter(composition: composition, outputPath: existing, overwrite: false).run()) {
+    XCTAssertThrowsError(
+      try Exporter(composition: composition, route: OutputRoute(path: existing, container: .mov), overwrite: false)
+        .run()
+    ) {
       error in
       guard case .outputFailed = error as? EngineError else { return XCTFail("\(error)") }
     }
@@ -152,10 +155,11 @@ final class OverlayRenderTests: XCTestCase {
     // Cancelled mid-render: nothing is left in the folder but the untouched file.
     var polls = 0
     XCTAssertThrowsError(
-      try Exporter(composition: composition, outputPath: existing, overwrite: true).run(isCancelled: {
-        polls += 1
-        return polls > 10
-      })
+      try Exporter(composition: composition, route: OutputRoute(path: existing, container: .mov), overwrite: true).run(
+        isCancelled: {
+          polls += 1
+          return polls > 10
+        })
     ) { error in
       guard case .interrupted = error as? EngineError else { return XCTFail("\(error)") }
     }

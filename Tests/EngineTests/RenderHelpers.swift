@@ -25,7 +25,9 @@ enum RenderHelpers {
     path: String, report: ExportReport
   ) {
     let path = FixtureFiles.temporaryFolder().appendingPathComponent(name).path
-    let report = try Exporter(composition: composition, outputPath: path, overwrite: false).run()
+    let report = try Exporter(
+      composition: composition, route: OutputRoute(path: path, container: .mov), overwrite: false
+    ).run()
     return (path, report)
   }
 

@@ -4,8 +4,10 @@ import Foundation
 public enum ClipmergeProcess {
   public struct Result: Sendable {
     public var code: Int32
-    public var stdout: String
+    /// Standard output as bytes (media, with `-o -`).
+    public var output: Data
     public var stderr: String
+    public var stdout: String { String(decoding: output, as: UTF8.self) }
   }
 
   /// The environment for a clipmerge child process. Under `make sanitize` the test runner itself runs without a
@@ -27,30 +29,39 @@ public enum ClipmergeProcess {
     try capture(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments).stdout
   }
 
-  /// Runs the clipmerge executable with `arguments`.
-  public static func run(_ arguments: [String]) throws -> Result {
-    try capture(executable, arguments)
+  /// Runs the clipmerge executable with `arguments`, `input` on its standard input (empty when nil).
+  public static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+    try capture(executable, arguments, input: input)
   }
 
-  /// Runs `program` with `arguments` (in `directory` when given), with the child environment and an empty
-  /// standard input, and captures its exit code and both outputs.
-  public static func capture(_ program: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+  /// Runs `program` with `arguments` (in `directory` when given), with the child environment and `input` (or
+  /// nothing) on standard input, and captures its exit code and both outputs. The outputs go to temporary files,
+  /// not pipes: a child that fills one pipe while the parent waits on the other would never finish.
+  public static func capture(
+    _ program: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil
+  ) throws -> Result {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clipmerge-capture-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
+    try (input ?? Data()).write(to: paths[0])
+    for path in paths.dropFirst() { try Data().write(to: path) }
+    let stdin = try FileHandle(forReadingFrom: paths[0])
+    let stdout = try FileHandle(forWritingTo: paths[1])
+    let stderr = try FileHandle(forWritingTo: paths[2])
+    defer { [stdin, stdout, stderr].forEach { try? $0.close() } }
     let process = Process()
     process.executableURL = program
     process.arguments = arguments
     process.environment = childEnvironment
     if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
     try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(
-      code: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      code: process.terminationStatus, output: try Data(contentsOf: paths[1]),
+      stderr: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
   }
 }

@@ -34,27 +34,29 @@ struct ComposeCommand {
   }
 
   func run(console: Console) throws(CommandFailure) {
-    let (composition, outputPath) = try Self.load(specPath)
+    let (document, composition) = try Self.load(specPath)
     var output = self.output
-    if output.path.isEmpty, let outputPath { output.path = outputPath }
-    if output.path.isEmpty && !output.dryRun && !output.printSpec {
+    output.specPath = document.outputPath
+    output.specContainer = document.outputContainer
+    if output.path.isEmpty && document.outputPath == nil && !output.dryRun && !output.printSpec {
       throw CommandFailure("missing -o OUTPUT (the spec has no output.path)", code: .usage)
     }
     var resolved = composition
-    if !output.path.isEmpty {
-      do {
-        resolved.export.container = try OutputOptions.container(of: output.path)
-      } catch {
-        throw CommandFailure(error)
-      }
-    }
     resolved.export = output.apply(to: resolved.export)
-    try RenderRunner(console: console, output: output).render(resolved)
+    let name = Self.displayName(specPath)
+    var runner = RenderRunner(console: console, output: output)
+    runner.explain = { _, rule in
+      "\(name): \(SpecProblem(path: document.location(of: rule), message: rule.description))"
+    }
+    try runner.render(resolved)
   }
 
-  /// Reads, checks and resolves a spec: every problem of form, every source that cannot be probed, and every
-  /// broken rule of the model, each with its JSON path, in one failure.
-  static func load(_ specPath: String) throws(CommandFailure) -> (Composition, String?) {
+  static func displayName(_ specPath: String) -> String { specPath == "-" ? "<stdin>" : specPath }
+
+  /// Reads and resolves a spec: every problem of form and every source that cannot be probed, each with its JSON
+  /// path, in one failure (with the model's rules broken by the rest). The model's rules of a spec whose sources
+  /// all probe are checked once, by the render.
+  static func load(_ specPath: String) throws(CommandFailure) -> (SpecDocument, Composition) {
     let data: Data
     let base: String
     if specPath == "-" {
@@ -68,7 +70,7 @@ struct ComposeCommand {
       data = contents
       base = URL(fileURLWithPath: specPath).deletingLastPathComponent().path
     }
-    let name = specPath == "-" ? "<stdin>" : specPath
+    let name = displayName(specPath)
     let document: SpecDocument
     do {
       document = try SpecDecoder.decode(data, baseDirectory: base)
@@ -92,12 +94,14 @@ struct ComposeCommand {
         problems.append(SpecProblem(path: document.sourcePaths[source.id] ?? "", message: reason))
       }
     }
-    let checked = document.without(sources: failed)
-    for rule in checked.resolved(with: infos).problems() where rule != .emptyComposition || failed.isEmpty {
-      problems.append(SpecProblem(path: checked.location(of: rule), message: rule.description))
+    if !failed.isEmpty {
+      let checked = document.without(sources: failed)
+      for rule in checked.resolved(with: infos).problems() where rule != .emptyComposition {
+        problems.append(SpecProblem(path: checked.location(of: rule), message: rule.description))
+      }
     }
     if !problems.isEmpty { throw Self.failure(name, problems) }
-    return (document.resolved(with: infos), document.outputPath)
+    return (document, document.resolved(with: infos))
   }
 
   /// One line per problem, `SPEC: JSON.PATH: problem`, exit 65.

@@ -135,7 +135,10 @@ struct ConcatCommand {
     // The cheap conditions first: the copy check opens every clip again.
     if !output.quiet && clips.count > 1 && recipe.soundtrack == nil && recipe.transition == .none
       && recipe.renderSize == nil && recipe.frameDuration == nil
-      && StreamCopyJoiner.incompatibility(clips.map(\.path), trims: clips.map(\.isTrimmed)) == nil
+      && StreamCopyJoiner.incompatibility(
+        recipe.clips.map(\.source.path), trims: clips.map(\.isTrimmed), output: (try? output.route())?.container ?? .mov
+      )
+        == nil
     {
       console.err("clipmerge: note: these clips can be joined without re-encoding; --copy would be much faster\n")
     }

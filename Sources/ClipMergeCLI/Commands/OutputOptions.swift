@@ -15,7 +15,11 @@ struct OutputOptions {
   var progressJSON: Bool
   /// Any damage in an input fails the render.
   var strict: Bool
+  /// `--format`.
   private var format: Container?
+  /// What a spec says of the output (compose): its `output.path` and `output.container`.
+  var specPath: String?
+  var specContainer: Container?
   private var settings: (inout ExportSettings) -> Void
 
   static let specs: [OptionSpec] = [
@@ -57,7 +61,6 @@ struct OutputOptions {
     let progress = try parsed.value("progress", expected: "ndjson") { $0 == "ndjson" ? $0 : nil }
     progressJSON = progress != nil
     format = try parsed.value("format", expected: "mov, mp4, mkv, webm or mpegts") { Container(pathExtension: $0) }
-    if format == nil && !path.isEmpty && path != "-" { format = try Self.container(of: path) }
     let videoCodec = try parsed.value(
       "video-codec", expected: "h264, hevc, vp9, av1 or prores", VideoCodec.init(rawValue:))
     let audioCodec = try parsed.value("audio-codec", expected: "aac, opus or pcm", AudioCodec.init(rawValue:))
@@ -100,35 +103,26 @@ struct OutputOptions {
     }
   }
 
-  /// The container a file name's extension calls for.
-  static func container(of path: String) throws(UsageError) -> Container {
-    let ext = path.split(separator: ".").last.map(String.init) ?? ""
-    guard path.contains("."), let container = Container(pathExtension: ext) else {
-      throw UsageError(
-        "-o: cannot tell the container from '\(path)'; use .mov .mp4 .m4v .mkv .webm or .ts, or --format")
+  /// Where the output goes and in what container: the one decision (`OutputRoute.decide`) from `-o`, `--format`
+  /// and the spec.
+  func route() throws(CommandFailure) -> OutputRoute {
+    do {
+      return try OutputRoute.decide(
+        path: path.isEmpty ? specPath ?? "" : path, commandLinePath: !path.isEmpty, format: format,
+        specContainer: specContainer)
+    } catch {
+      throw CommandFailure(error.description, code: .usage)
     }
-    return container
   }
 
-  /// `base` with every setting given on the command line put over it; on standard output the container is
-  /// --format's or Matroska, and MP4 is fragmented.
+  /// `base` with every setting given on the command line put over it (the container is the route's).
   func apply(to base: ExportSettings) -> ExportSettings {
     var export = base
-    if let format {
-      export.container = format
-    } else if path == "-" {
-      export.container = .mkv
-    }
-    if path == "-" { export.fragmented = export.container.isISOMedia }
+    if let format { export.container = format }
     settings(&export)
     return export
   }
 
   /// The settings from the command line over the defaults.
   var export: ExportSettings { apply(to: ExportSettings()) }
-}
-
-extension Container {
-  /// MP4 and QuickTime (where moov, faststart and fragments apply).
-  var isISOMedia: Bool { self == .mov || self == .mp4 }
 }

@@ -1,3 +1,4 @@
+import Composition
 import Engine
 import Foundation
 
@@ -38,13 +39,20 @@ struct ProbeCommand {
     var worst: CommandFailure?
     for path in paths {
       do {
-        let report = try MediaProbe.report(path)
+        var report = try MediaProbe.report(StdinSpool.resolve(path))
+        report.path = path
         console.out(json ? Self.json(report) : Self.text(report))
-      } catch {
+      } catch let error as CommandFailure {
+        worst = worst.map { $0.code.rawValue >= error.code.rawValue ? $0 : error } ?? error
+        if paths.count == 1 { throw error }
+        console.err("clipmerge: error: \(error.message)\n")
+      } catch let error as EngineError {
         let failure = CommandFailure(error)
         if paths.count > 1 { console.err("clipmerge: error: \(failure.message)\n") }
         if worst == nil || failure.code.rawValue > (worst?.code.rawValue ?? 0) { worst = failure }
         if paths.count == 1 { throw failure }
+      } catch {
+        throw CommandFailure("\(path): \(error)", code: .software)
       }
     }
     if let worst { throw CommandFailure(worst.message, code: worst.code, alreadyReported: true) }
@@ -92,5 +100,5 @@ struct ProbeCommand {
     return text
   }
 
-  static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+  static func seconds(_ value: Double) -> String { MediaTime.secondsText(value) }
 }

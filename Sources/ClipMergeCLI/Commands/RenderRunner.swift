@@ -2,11 +2,14 @@ import Composition
 import Engine
 import Foundation
 
-/// What every rendering command does once it has a composition: refuse to write over an input, render with
-/// progress and interruption, and report.
+/// What every rendering command does once it has a composition: decide the output route, refuse to write over
+/// an input, render with progress and interruption, and report.
 struct RenderRunner {
   var console: Console
   var output: OutputOptions
+  /// Words for the model's rules in the terms of what the user wrote (compose: JSON paths); the default names
+  /// the files involved.
+  var explain: (Composition, CompositionError) -> String = { $0.explanation(of: $1) }
 
   /// Probes `path` for the model, saying which input it is when that fails.
   static func probe(_ path: String) throws(CommandFailure) -> MediaInfo {
@@ -17,42 +20,46 @@ struct RenderRunner {
     }
   }
 
-  func render(_ composition: Composition) throws(CommandFailure) {
-    // Output settings that do not fit together came from the command line: a usage error.
-    if let rule = composition.problems().first(where: \.isExportSetting) {
-      throw CommandFailure(rule.description, code: .usage)
+  /// The route the output takes; with `--dry-run` and no `-o`, a route with no file for the plan to show.
+  func plannedRoute(_ export: ExportSettings) throws(CommandFailure) -> OutputRoute {
+    if output.dryRun && output.path.isEmpty && output.specPath == nil {
+      return OutputRoute(path: "", container: export.container)
     }
+    return try output.route()
+  }
+
+  func render(_ composition: Composition) throws(CommandFailure) {
     if output.printSpec {
       var spec = composition
       spec.export = output.apply(to: composition.export)
+      if !output.path.isEmpty { spec.export.container = try output.route().container }
       let data = SpecEncoder.encode(
         spec, outputPath: output.path.isEmpty ? nil : output.path,
         workingDirectory: FileManager.default.currentDirectoryPath)
       console.out(String(decoding: data, as: UTF8.self) + "\n")
       return
     }
+    let route = try plannedRoute(composition.export)
+    // The one validation: the exporter checks the composition in the route's container.
+    let exporter: Exporter
+    do {
+      exporter = try Exporter(
+        composition: composition, route: route, overwrite: output.overwrite, strict: output.strict)
+    } catch {
+      throw failure(error, composition)
+    }
+    var routed = composition
+    routed.export.container = route.container
     if output.dryRun {
-      do { try composition.validate() } catch { throw CommandFailure(EngineError.invalidComposition(error)) }
-      console.out(RenderPlan(composition: composition, outputPath: output.path).text)
+      console.out(RenderPlan(composition: routed, outputPath: route.path).text)
       return
     }
-    try checkOutput(sources: composition.sources.map(\.path))
-    if !output.quiet && !output.progressJSON {
-      for source in composition.sources {
-        guard let stated = source.info.statedDuration else { continue }
-        console.err(
-          "clipmerge: warning: \(source.path): truncated: its data ends at "
-            + String(
-              format: "%.3f s, before the %.3f s its header states; using %.3f s\n",
-              source.info.duration.seconds, stated.seconds, source.info.duration.seconds))
-      }
-    }
+    try checkOutput(route, sources: composition.sources.map(\.path))
+    if !output.quiet && !output.progressJSON { warn(about: routed) }
     let line = ProgressLine(console: output.quiet || output.progressJSON ? Console.silent : console)
     let json = output.progressJSON ? ProgressJSON(console: console) : nil
     let report: ExportReport
     do {
-      let exporter = try Exporter(
-        composition: composition, outputPath: output.path, overwrite: output.overwrite, strict: output.strict)
       report = try exporter.run(
         progress: { progress in
           line.update(progress)
@@ -68,28 +75,50 @@ struct RenderRunner {
     json?.finish(report)
     guard !output.quiet && !output.progressJSON else { return }
     for damage in report.damage {
-      let at = damage.firstTime.map { String(format: ", the first at %.3f s", $0.seconds) } ?? ""
+      let at = damage.firstTime.map { ", the first at \($0.secondsText)" } ?? ""
       console.err(
         "clipmerge: warning: \(damage.path): skipped \(damage.count) damaged packet\(damage.count == 1 ? "" : "s")"
           + "\(at); the last good picture was held (use --strict to fail instead)\n")
     }
-    let seconds = String(format: "%.3f", report.duration.seconds)
     console.err(
-      "clipmerge: wrote \(report.path) (\(seconds) s, \(report.videoFrames) frames, \(report.audioSamples) audio samples)\n"
-    )
+      "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) frames, "
+        + "\(report.audioSamples) audio samples)\n")
+  }
+
+  /// The failure for a composition the exporter refuses: output settings that do not fit together came from the
+  /// command line (a usage error); a broken rule of the timeline is bad data, said in the user's terms.
+  func failure(_ error: EngineError, _ composition: Composition) -> CommandFailure {
+    guard case .invalidComposition(let invalid) = error else { return CommandFailure(error) }
+    if let rule = invalid.problems.first(where: \.isExportSetting) {
+      return CommandFailure(rule.description, code: .usage)
+    }
+    return CommandFailure(
+      invalid.problems.map { explain(composition, $0) }.joined(separator: "\nclipmerge: error: "), code: .dataError)
+  }
+
+  /// Warnings for what the user asked for but will not see or hear, and for sources shorter than they claim.
+  func warn(about composition: Composition) {
+    for source in composition.sources {
+      guard let stated = source.info.statedDuration else { continue }
+      let what = stated > source.info.duration ? "truncated: its data ends at" : "its data runs to"
+      console.err(
+        "clipmerge: warning: \(source.path): \(what) \(source.info.duration.secondsText), "
+          + "not the \(stated.secondsText) its header states; using \(source.info.duration.secondsText)\n")
+    }
+    for warning in composition.noEffectWarnings() { console.err("clipmerge: warning: \(warning)\n") }
   }
 
   /// Refuses to write over an input (compared by file identity) and to write media to a terminal.
-  func checkOutput(sources: [String]) throws(CommandFailure) {
-    if output.path == "-" {
+  func checkOutput(_ route: OutputRoute, sources: [String]) throws(CommandFailure) {
+    if route.isStandardOutput {
       if isatty(STDOUT_FILENO) == 1 {
         throw CommandFailure("-o -: standard output is a terminal; pipe it into a program or a file", code: .usage)
       }
       return
     }
-    for source in sources where Self.sameFile(source, output.path) {
+    for source in sources where Self.sameFile(source, route.path) {
       throw CommandFailure(
-        "\(output.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
+        "\(route.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
     }
   }
 
@@ -105,35 +134,35 @@ struct RenderRunner {
 extension RenderRunner {
   /// Joins `clips` by stream copy (`concat --copy`), reporting like a render.
   func streamCopy(_ clips: [ClipReference]) throws(CommandFailure) {
-    try checkOutput(sources: clips.map(\.path))
-    if output.dryRun {
-      for clip in clips {
-        do { try MediaProbe.checkReadable(clip.path) } catch { throw CommandFailure(error) }
-      }
-      if let reason = StreamCopyJoiner.incompatibility(clips.map(\.path), trims: clips.map(\.isTrimmed)) {
-        throw CommandFailure("--copy: cannot join without re-encoding: \(reason)", code: .dataError)
-      }
-      console.out(
-        "output: \(output.path.isEmpty ? "(no file given)" : output.path), \(output.export.container.rawValue), "
-          + "\(clips.count) clips joined by stream copy (no re-encoding)\n"
-          + clips.enumerated().map { "input \($0.offset): \($0.element.path) (copied)\n" }.joined())
-      return
+    let route = try plannedRoute(output.export)
+    let paths = try clips.map { clip throws(CommandFailure) in try StdinSpool.resolve(clip.path) }
+    try checkOutput(route, sources: paths)
+    for path in paths {
+      do { try MediaProbe.checkReadable(path) } catch { throw CommandFailure(error) }
     }
-    if let trimmed = clips.firstIndex(where: \.isTrimmed) {
-      throw CommandFailure(
-        "--copy: cannot join without re-encoding: clip \(trimmed + 1) (\(clips[trimmed].path)) is trimmed; "
-          + "a trim is exact to the frame only when re-encoded", code: .dataError)
+    if let reason = StreamCopyJoiner.incompatibility(
+      paths, trims: clips.map(\.isTrimmed), output: route.container)
+    {
+      throw CommandFailure("--copy: cannot join without re-encoding: \(reason)", code: .dataError)
+    }
+    if output.dryRun {
+      console.out(
+        "output: \(route.path.isEmpty ? "(no file given)" : route.path), \(route.container.rawValue), "
+          + "\(clips.count) clips joined by stream copy (no re-encoding)\n"
+          + paths.enumerated().map { "input \($0.offset): \($0.element) (copied)\n" }.joined())
+      return
     }
     let report: ExportReport
     do {
       report = try StreamCopyJoiner(
-        paths: clips.map(\.path), outputPath: output.path, export: output.export, overwrite: output.overwrite
+        paths: paths, route: route, export: output.export, overwrite: output.overwrite
       ).run(isCancelled: { SignalTrap.isRaised })
     } catch {
       throw CommandFailure(error)
     }
     guard !output.quiet else { return }
-    let seconds = String(format: "%.3f", report.duration.seconds)
-    console.err("clipmerge: wrote \(report.path) (\(seconds) s, \(report.videoFrames) video packets copied)\n")
+    console.err(
+      "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) video packets copied)\n"
+    )
   }
 }

@@ -17,9 +17,9 @@ struct RenderPlan {
           + "\(export.effectiveVideoCodec.rawValue) \(video.renderSize) at \(Self.rate(video.frameDuration)) fps "
           + (export.videoBitRate.map { "(\($0 / 1000) kb/s, \(export.effectivePreset)), " }
             ?? "(crf \(export.effectiveCRF), \(export.effectivePreset)), ")
-          + "\(frames) frames, \(Self.seconds(duration))")
+          + "\(frames) frames, \(duration.secondsText)")
     } else {
-      lines.append("output: \(outputPath), \(export.container.rawValue), \(Self.seconds(duration)), no video")
+      lines.append("output: \(outputPath), \(export.container.rawValue), \(duration.secondsText), no video")
     }
     let hasAudio = composition.tracks(of: .audio).contains { !$0.segments.isEmpty }
     lines.append(
@@ -28,7 +28,7 @@ struct RenderPlan {
           + "\(export.effectiveAudioBitRate / 1000) kb/s"
         : "audio: none")
     for source in composition.sources {
-      lines.append("input \(source.id.rawValue): \(source.path) (\(Self.seconds(source.info.duration)))")
+      lines.append("input \(source.id.rawValue): \(source.path) (\(source.info.duration.secondsText))")
       let used = composition.tracks.filter { track in track.segments.contains { $0.source == source.id } }
       if let video = source.info.video, used.contains(where: { $0.kind == .video }) {
         var what = "  video: \(video.codec) \(video.width)x\(video.height) \(video.pixelFormat)"
@@ -53,16 +53,14 @@ struct RenderPlan {
       for track in used {
         for segment in track.segments where segment.source == source.id {
           lines.append(
-            "  \(track.kind.rawValue) \(track.id): source [\(Self.seconds(segment.sourceRange.start)), "
-              + "\(Self.seconds(segment.sourceRange.end))) at [\(Self.seconds(segment.compositionRange.start)), "
-              + "\(Self.seconds(segment.compositionRange.end)))")
+            "  \(track.kind.rawValue) \(track.id): source [\(segment.sourceRange.start.secondsText), "
+              + "\(segment.sourceRange.end.secondsText)) at [\(segment.compositionRange.start.secondsText), "
+              + "\(segment.compositionRange.end.secondsText))")
         }
       }
     }
     return lines.joined(separator: "\n") + "\n"
   }
-
-  static func seconds(_ t: MediaTime) -> String { String(format: "%.3f s", t.seconds) }
 
   static func rate(_ frameDuration: MediaTime) -> String {
     frameDuration.value == 1 ? "\(frameDuration.timescale)" : String(format: "%.3f", 1 / frameDuration.seconds)

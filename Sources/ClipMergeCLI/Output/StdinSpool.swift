@@ -23,6 +23,12 @@ enum StdinSpool {
     return url.path
   }
 
+  /// `text` with the copy's path put back as `-`, so messages name the input as the user did.
+  static func userFacing(_ text: String) -> String {
+    guard let spooled else { return text }
+    return text.replacingOccurrences(of: spooled, with: "-")
+  }
+
   /// Removes the copy, if one was made.
   static func cleanUp() {
     if let spooled { unlink(spooled) }

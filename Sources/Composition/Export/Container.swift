@@ -14,6 +14,15 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// The container a file name's extension calls for (`out.mov`), or nil.
+  public init?(fileName: String) {
+    guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+    self.init(pathExtension: String(fileName[fileName.index(after: dot)...]))
+  }
+
+  /// MP4 and QuickTime (ISO base media: where moov, faststart and fragments apply).
+  public var isISOMedia: Bool { self == .mov || self == .mp4 }
+
   /// The codecs used when none is asked for: VP9 + Opus in WebM, H.264 + AAC elsewhere.
   public var defaultVideoCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
   public var defaultAudioCodec: AudioCodec { self == .webm ? .opus : .aac }

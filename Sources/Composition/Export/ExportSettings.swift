@@ -32,8 +32,6 @@ public struct ExportSettings: Sendable, Hashable {
   public var audioBitRate: Int?
   /// `moov` before the media data, so the file starts playing before it has all arrived (MP4 and MOV).
   public var optimizeForNetworkUse: Bool
-  /// Fragmented MP4 (for a pipe, where the index cannot be written at the end).
-  public var fragmented: Bool
   public var audioSampleRate: Int
   public var audioChannels: Int
   /// Container metadata (title, comment, ...).
@@ -42,7 +40,7 @@ public struct ExportSettings: Sendable, Hashable {
   public init(
     container: Container = .mov, videoCodec: VideoCodec? = nil, audioCodec: AudioCodec? = nil,
     quality: Quality = .medium, crf: Int? = nil, preset: String? = nil, videoBitRate: Int? = nil,
-    audioBitRate: Int? = nil, optimizeForNetworkUse: Bool = true, fragmented: Bool = false,
+    audioBitRate: Int? = nil, optimizeForNetworkUse: Bool = true,
     audioSampleRate: Int = 48_000, audioChannels: Int = 2, metadata: [String: String] = [:]
   ) {
     self.container = container
@@ -54,7 +52,6 @@ public struct ExportSettings: Sendable, Hashable {
     self.videoBitRate = videoBitRate
     self.audioBitRate = audioBitRate
     self.optimizeForNetworkUse = optimizeForNetworkUse
-    self.fragmented = fragmented
     self.audioSampleRate = audioSampleRate
     self.audioChannels = audioChannels
     self.metadata = metadata

@@ -22,8 +22,5 @@ public struct Orientation: Sendable, Hashable, CustomStringConvertible {
     return mirror.concatenating(.rotation(degrees: Double(clockwiseDegrees)))
   }
 
-  /// Whether width and height swap.
-  public var swapsAxes: Bool { quarterTurns % 2 == 1 }
-
   public var description: String { "\(clockwiseDegrees)°" + (mirrored ? " mirrored" : "") }
 }

@@ -30,9 +30,6 @@ public struct VideoStreamInfo: Sendable, Hashable {
     self.pixelFormat = pixelFormat
   }
 
-  /// The width of the picture with its pixel aspect applied, before orientation.
-  public var squarePixelWidth: Double { Double(width) * Double(sampleAspectNum) / Double(sampleAspectDen) }
-
   /// Maps decoded pixels to an upright, square-pixel picture whose top-left is at the origin: the stream's
   /// preferredTransform, as AVFoundation calls it.
   public var preferredTransform: AffineTransform {

@@ -18,7 +18,11 @@ extension SpecDecoder.Context {
     return AudioMix(parameters: parameters)
   }
 
-  mutating func exportSettings(_ value: Any, at path: String, path outputPath: inout String?) -> ExportSettings {
+  /// The output settings; `outputPath` and `container` receive what the spec says of where the output goes, for
+  /// the output route to decide.
+  mutating func exportSettings(
+    _ value: Any, at path: String, path outputPath: inout String?, container: inout Container?
+  ) -> ExportSettings {
     var export = ExportSettings()
     guard
       let object = reader.object(
@@ -30,11 +34,9 @@ extension SpecDecoder.Context {
     else { return export }
     if let p = reader.string(object["path"], at: "\(path).path") {
       outputPath = resolve(p)
-      if let container = Container(pathExtension: (p as NSString).pathExtension) { export.container = container }
     }
-    if let container = choice(object["container"], at: "\(path).container", Container.init(pathExtension:)) {
-      export.container = container
-    }
+    container = choice(object["container"], at: "\(path).container", Container.init(pathExtension:))
+    if let container { export.container = container }
     export.videoCodec = choice(object["videoCodec"], at: "\(path).videoCodec", VideoCodec.init(rawValue:))
     export.audioCodec = choice(object["audioCodec"], at: "\(path).audioCodec", AudioCodec.init(rawValue:))
     if let quality = choice(object["quality"], at: "\(path).quality", ExportSettings.Quality.init(rawValue:)) {

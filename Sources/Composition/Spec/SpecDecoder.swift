@@ -40,11 +40,14 @@ public enum SpecDecoder {
       let video = root["video"].flatMap { videoComposition($0, at: "video") }
       let audio = root["audio"].map { audioMix($0, at: "audio") } ?? AudioMix()
       var outputPath: String?
-      let export = root["output"].map { exportSettings($0, at: "output", path: &outputPath) } ?? ExportSettings()
+      var container: Container?
+      let export =
+        root["output"].map { exportSettings($0, at: "output", path: &outputPath, container: &container) }
+        ?? ExportSettings()
       let composition = Composition(sources: sources, tracks: tracks, video: video, audioMix: audio, export: export)
       return SpecDocument(
         composition: composition, sourcePaths: sourcePaths, sourceNames: sourceNames, outputPath: outputPath,
-        problems: [])
+        outputContainer: container, problems: [])
     }
 
     func resolve(_ path: String) -> String {

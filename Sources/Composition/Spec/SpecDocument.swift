@@ -9,6 +9,8 @@ public struct SpecDocument: Sendable {
   public var sourceNames: [SourceID: String]
   /// The output path the spec names, if any (resolved against the spec's folder).
   public var outputPath: String?
+  /// The container the spec names (`output.container`), if any.
+  public var outputContainer: Container?
   /// Problems of form: what is in `composition` is what could be read despite them.
   public var problems: [SpecProblem]
 

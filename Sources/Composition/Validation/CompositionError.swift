@@ -57,7 +57,7 @@ extension CompositionError: CustomStringConvertible {
     case .emptyComposition:
       return "empty composition: no track has a segment"
     case .durationTooLong(let d, let limit):
-      return "duration too long: \(d.seconds) s is over the limit of \(limit.seconds) s"
+      return "duration too long: \(d.secondsText) is over the limit of \(limit.secondsText)"
     case .duplicateSourceID(let id):
       return "duplicate source id: \(id) is declared twice"
     case .duplicateTrackID(let id):
@@ -72,7 +72,7 @@ extension CompositionError: CustomStringConvertible {
       return "empty segment: \(t) segment \(s) has no duration"
     case .notEnoughSourceContent(let t, let s, let needed, let available):
       return
-        "not enough source content: \(t) segment \(s) needs the source up to \(needed.seconds) s, but it lasts \(available.seconds) s"
+        "not enough source content: \(t) segment \(s) needs the source up to \(needed.secondsText), but it lasts \(available.secondsText)"
     case .overlappingSegments(let t, let a, let b):
       return "overlapping segments: \(t) segments \(a) and \(b) cover the same time"
     case .speedOutOfRange(let t, let s):
@@ -86,7 +86,7 @@ extension CompositionError: CustomStringConvertible {
     case .invalidFrameDuration(let d):
       return "invalid frame duration: \(d) s (the frame rate must be between 1 and 1000 per second)"
     case .negativeInstructionTime(let i):
-      return "negative time: instruction \(i) starts before zero"
+      return "negative instruction time: instruction \(i) starts before zero"
     case .emptyInstruction(let i):
       return "empty instruction: instruction \(i) has no duration"
     case .overlappingInstructions(let a, let b):

@@ -47,9 +47,6 @@ final class AudioReader {
     (writePosition ?? position) >= 0 ? MediaTime.ticks(writePosition ?? position, rate: format.sampleRate) : nil
   }
 
-  /// Whether every sample of the stream has been read (what follows is silence).
-  var isExhausted: Bool { drained && buffer[0].count == bufferOffset && pendingSilence == 0 && heldCount == 0 }
-
   private var available: Int { buffer[0].count - bufferOffset }
   private var heldCount: Int { held.first?.count ?? 0 }
   /// The source sample index after everything decoded so far: buffer, pending silence, held samples.

@@ -7,20 +7,22 @@ import Foundation
 /// presentation time, so audio and video stay together across every join.
 public final class StreamCopyJoiner {
   private let paths: [String]
-  private let outputPath: String
+  private let route: OutputRoute
   private let export: ExportSettings
   private let overwrite: Bool
+  private var outputPath: String { route.path }
 
-  public init(paths: [String], outputPath: String, export: ExportSettings, overwrite: Bool) {
+  /// Prepares to join `paths` into `route`; `export` gives the metadata and faststart (its codecs do not apply).
+  public init(paths: [String], route: OutputRoute, export: ExportSettings, overwrite: Bool) {
     self.paths = paths
-    self.outputPath = outputPath
+    self.route = route
     self.export = export
     self.overwrite = overwrite
   }
 
-  /// Nil when the files can be copy-joined; else one line saying which clip and which parameter prevents it.
-  /// `trims` tells which clips are trimmed (a trim needs re-encoding).
-  public static func incompatibility(_ paths: [String], trims: [Bool]) -> String? {
+  /// Nil when the files can be copy-joined into `output`; else one line saying which clip and which parameter
+  /// prevents it. `trims` tells which clips are trimmed (a trim needs re-encoding).
+  public static func incompatibility(_ paths: [String], trims: [Bool], output: Container) -> String? {
     if let index = trims.firstIndex(of: true) {
       return "clip \(index + 1) (\(paths[index])) is trimmed; a trim is exact to the frame only when re-encoded"
     }
@@ -28,7 +30,13 @@ public final class StreamCopyJoiner {
       return "cannot open clip 1"
     }
     let referenceStreams = CopyCompatibility.Streams(reference)
-    if referenceStreams.video == nil { return "clip 1 (\(first)) has no video stream" }
+    guard let video = referenceStreams.video else { return "clip 1 (\(first)) has no video stream" }
+    if let problem =
+      CopyCompatibility.hiddenPicturesProblem(path: first, video: video, index: 1, output: output)
+      ?? CopyCompatibility.configurationProblem(reference, video: video, output: output)
+    {
+      return problem
+    }
     for (offset, path) in paths.enumerated().dropFirst() {
       guard let input = try? InputFile.forCopy(path: path) else { return "cannot open clip \(offset + 1) (\(path))" }
       if let reason = CopyCompatibility.difference(
@@ -36,20 +44,25 @@ public final class StreamCopyJoiner {
       {
         return reason
       }
+      if let video = CopyCompatibility.Streams(input).video,
+        let problem = CopyCompatibility.hiddenPicturesProblem(
+          path: path, video: video, index: offset + 1, output: output)
+      {
+        return problem
+      }
     }
     return nil
   }
 
   public func run(isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
     for path in paths { try MediaProbe.checkReadable(path) }
-    let target = outputPath == "-" ? nil : try OutputTarget(path: outputPath, overwrite: overwrite)
-    let output: OutputFile
-    let reference: InputFile
-    do {
-      output = try OutputFile(path: target?.temporaryPath ?? "pipe:1", formatName: export.container.muxerName)
-    } catch {
-      throw .outputFailed(path: outputPath, reason: "cannot create the output (\(error.message))")
+    // Every clip is checked before a byte is written (standard output cannot take back what it was given).
+    if let reason = Self.incompatibility(paths, trims: paths.map { _ in false }, output: route.container) {
+      throw .cannotCopy(reason)
     }
+    let target = try OutputTarget(route: route, overwrite: overwrite)
+    let output = try target.open()
+    let reference: InputFile
     do {
       reference = try InputFile.forCopy(path: paths[0])
     } catch {
@@ -59,15 +72,18 @@ public final class StreamCopyJoiner {
     guard streams.video != nil else { throw .cannotCopy("clip 1 (\(paths[0])) has no video stream") }
     var outputStreams: [Int] = []
     do {
-      for index in streams.all { outputStreams.append(try output.addStream(copying: reference.stream(index))) }
-      output.setMetadata("creation_time", ExportSession.now())
-      try output.writeHeader(options: ExportSession.muxerOptions(export, isPipe: target == nil))
+      // The sample entry tag survives only from MP4/QuickTime into MP4/QuickTime.
+      let keepTag = reference.isISOMedia && route.container.isISOMedia
+      for index in streams.all {
+        outputStreams.append(try output.addStream(copying: reference.stream(index), keepTag: keepTag))
+      }
+      try target.start(output, export: export)
     } catch {
       throw .outputFailed(path: outputPath, reason: "cannot start the output (\(error.message))")
     }
     var state = CopyState(outputStreams: outputStreams)
     for (index, path) in paths.enumerated() {
-      if isCancelled() { throw .interrupted }
+      if isCancelled() { throw target.interruption }
       try copy(path, index: index, reference: (reference, streams), into: output, state: &state)
     }
     do {
@@ -75,7 +91,7 @@ public final class StreamCopyJoiner {
     } catch {
       throw .outputFailed(path: outputPath, reason: "cannot finish the output (\(error.message))")
     }
-    try target?.commit()
+    try target.commit()
     return ExportReport(
       path: outputPath, duration: state.offset, videoFrames: state.videoPackets, audioSamples: state.audioSamples,
       damage: [])
@@ -116,7 +132,7 @@ public final class StreamCopyJoiner {
     for index in used {
       let stream = input.stream(index)
       guard stream.pointee.start_time != cm_nopts_value(),
-        let t = Self.time(stream.pointee.start_time, stream.pointee.time_base)
+        let t = Timestamp.time(stream.pointee.start_time, stream.pointee.time_base)
       else { continue }
       start = min(start ?? t, t)
     }
@@ -135,6 +151,12 @@ public final class StreamCopyJoiner {
       let tbOut = output.timeBase(ofStream: outIndex)
       let p = packet.pointer
       let shift = state.offset - zero
+      if index > 0 && Int(packet.streamIndex) == streams.video && p.pointee.flags & AV_PKT_FLAG_DISCARD != 0 {
+        throw .cannotCopy(
+          CopyCompatibility.hiddenPicturesProblem(
+            path: path, video: Int(packet.streamIndex), index: index + 1, output: route.container)
+            ?? "clip \(index + 1) (\(path)) has pictures its edit list hides")
+      }
       if Int(packet.streamIndex) == streams.audio {
         // A decoder plays a whole frame whatever a trimmed packet's duration says: the codec's frame size, or
         // else the longest packet seen in this clip.
@@ -149,13 +171,13 @@ public final class StreamCopyJoiner {
           let placed = Self.placeAudio(
             packet, timeBase: tbIn, shift: shift, zero: zero, clipEnd: clipEnd, state: &state)
         else { continue }
-        p.pointee.pts = Self.ticks(placed, tbOut)
+        p.pointee.pts = Timestamp.ticks(placed, tbOut)
         p.pointee.dts = p.pointee.pts
         let rate = Int32(inStream.pointee.codecpar.pointee.sample_rate)
         state.audioSamples += av_rescale_q(p.pointee.duration, tbIn, AVRational(num: 1, den: max(rate, 1)))
       } else {
-        if let pts = Self.time(p.pointee.pts, tbIn) { p.pointee.pts = Self.ticks(pts + shift, tbOut) }
-        if let dts = Self.time(p.pointee.dts, tbIn) { p.pointee.dts = Self.ticks(dts + shift, tbOut) }
+        if let pts = Timestamp.time(p.pointee.pts, tbIn) { p.pointee.pts = Timestamp.ticks(pts + shift, tbOut) }
+        if let dts = Timestamp.time(p.pointee.dts, tbIn) { p.pointee.dts = Timestamp.ticks(dts + shift, tbOut) }
         state.videoPackets += 1
       }
       if p.pointee.duration > 0 { p.pointee.duration = av_rescale_q(p.pointee.duration, tbIn, tbOut) }
@@ -183,8 +205,8 @@ public final class StreamCopyJoiner {
     _ packet: Packet, timeBase: AVRational, shift: MediaTime, zero: MediaTime, clipEnd: MediaTime,
     state: inout CopyState
   ) -> MediaTime? {
-    guard let pts = time(packet.pointer.pointee.pts, timeBase) else { return nil }
-    let duration = time(packet.pointer.pointee.duration, timeBase) ?? .zero
+    guard let pts = Timestamp.time(packet.pointer.pointee.pts, timeBase) else { return nil }
+    let duration = Timestamp.time(packet.pointer.pointee.duration, timeBase) ?? .zero
     let ideal = pts + shift
     if pts + duration <= zero || ideal >= clipEnd { return nil }
     if state.audioPosition < ideal - duration { state.audioPosition = ideal }
@@ -197,15 +219,5 @@ public final class StreamCopyJoiner {
     }
     state.audioPosition = position + duration
     return position
-  }
-
-  static func time(_ value: Int64, _ base: AVRational) -> MediaTime? {
-    guard value != cm_nopts_value(), base.den > 0 else { return nil }
-    return MediaTime(value: value, timescale: 1)?.multiplied(by: Int64(base.num), dividedBy: Int64(base.den))
-  }
-
-  static func ticks(_ time: MediaTime, _ base: AVRational) -> Int64 {
-    time.multiplied(by: Int64(base.den), dividedBy: Int64(max(base.num, 1))).count(
-      of: MediaTime(seconds: 1), rounding: .toNearestOrAwayFromZero)
   }
 }

@@ -99,7 +99,4 @@ extension Container {
     case .mpegts: return "mpegts"
     }
   }
-
-  /// Whether the container is ISO BMFF (moov and faststart apply).
-  var isISOMedia: Bool { self == .mov || self == .mp4 }
 }

@@ -25,7 +25,8 @@ final class ExportSession {
   }
 
   private let composition: Composition
-  private let displayPath: String
+  private let target: OutputTarget
+  private var displayPath: String { target.route.path }
   private let output: OutputFile
   private let packet: Packet
   private let scalers = ScalerCache()
@@ -34,19 +35,19 @@ final class ExportSession {
   private var framesWritten: Int64 = 0
   private var samplesWritten: Int64 = 0
 
-  /// Opens the muxer on `url` (a file, or `pipe:1`) and the encoders. `displayPath` names the output in errors.
   private let damage: DamageLog
 
-  init(composition: Composition, url: String, displayPath: String, isPipe: Bool, strict: Bool) throws(EngineError) {
+  /// Opens the target's muxer and the encoders.
+  init(composition: Composition, target: OutputTarget, strict: Bool) throws(EngineError) {
     self.composition = composition
+    self.target = target
     damage = DamageLog(strict: strict)
-    self.displayPath = displayPath
     let export = composition.export
+    output = try target.open()
     do {
-      output = try OutputFile(path: url, formatName: export.container.muxerName)
       packet = try Packet()
     } catch {
-      throw .outputFailed(path: displayPath, reason: "cannot create the output (\(error.message))")
+      throw .internalFailure("\(error)")
     }
     let global = output.wantsGlobalHeader
     do {
@@ -74,18 +75,10 @@ final class ExportSession {
             format: encoder.pointer.pointee.sample_fmt, sampleRate: Int32(format.sampleRate), channels: format.channels)
         )
       }
-      output.setMetadata("creation_time", Self.now())
-      for (key, value) in export.metadata.sorted(by: { $0.key < $1.key }) { output.setMetadata(key, value) }
-      try output.writeHeader(options: Self.muxerOptions(export, isPipe: isPipe))
+      try target.start(output, export: export)
     } catch {
       throw .internalFailure("cannot set up the encoders: \(error)")
     }
-  }
-
-  static func muxerOptions(_ export: ExportSettings, isPipe: Bool) -> [String: String] {
-    guard export.container.isISOMedia else { return [:] }
-    if export.fragmented || isPipe { return ["movflags": "+frag_keyframe+empty_moov+default_base_moof"] }
-    return export.optimizeForNetworkUse ? ["movflags": "+faststart"] : [:]
   }
 
   func run(progress: (ExportProgress) -> Void, isCancelled: () -> Bool) throws(EngineError) -> ExportReport {
@@ -93,8 +86,10 @@ final class ExportSession {
     let totalSamples = audio.map { duration.ticks(atRate: $0.renderer.format.sampleRate) } ?? 0
     if let video { try renderVideo(video, totalSamples: totalSamples, progress: progress, isCancelled: isCancelled) }
     while samplesWritten < totalSamples {
-      if isCancelled() { throw .interrupted }
-      try encodeAudio(upTo: min(samplesWritten + 48_000, totalSamples), allowShortFrame: true)
+      if isCancelled() { throw target.interruption }
+      // Blocks of a second; only the stream's very last frame may be short.
+      let end = min(samplesWritten + 48_000, totalSamples)
+      try encodeAudio(upTo: end, allowShortFrame: end == totalSamples)
       if let rate = audio?.renderer.format.sampleRate {
         progress(
           ExportProgress(
@@ -124,7 +119,7 @@ final class ExportSession {
     } catch { throw .internalFailure("\(error)") }
     let count = video.composition.frameCount(covering: composition.duration)
     for n in 0..<count {
-      if isCancelled() { throw .interrupted }
+      if isCancelled() { throw target.interruption }
       let frameEnd = video.composition.time(ofFrame: n + 1)
       if let rate = audio?.renderer.format.sampleRate {
         try encodeAudio(upTo: min(frameEnd.ticks(atRate: rate), totalSamples))
@@ -185,14 +180,5 @@ final class ExportSession {
         throw .outputFailed(path: displayPath, reason: "cannot write (\(error.message))")
       }
     }
-  }
-
-  static func now() -> String {
-    var t = time(nil)
-    var parts = tm()
-    gmtime_r(&t, &parts)
-    var buffer = [CChar](repeating: 0, count: 32)
-    strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S.000000Z", &parts)
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -1,46 +1,44 @@
 import CFFmpeg
 import Composition
 
-/// Renders a composition to a file: the pull loop that asks the video renderer for each output frame and the
-/// audio renderer for the samples up to that frame's end, encodes both and interleaves them into the muxer.
+/// Renders a composition to its output route: the pull loop that asks the video renderer for each output frame
+/// and the audio renderer for the samples up to that frame's end, encodes both and interleaves them into the
+/// muxer.
 ///
 /// Output frame n is at `n × frameDuration`; the audio has exactly `outputDuration × sampleRate` samples, so
-/// both streams end together. Writing goes to a temporary file renamed into place on success.
+/// both streams end together. A file is written to a temporary file renamed into place on success; standard
+/// output is streamed.
 public final class Exporter {
   private let composition: Composition
-  private let outputPath: String
+  private let route: OutputRoute
   private let overwrite: Bool
   private let strict: Bool
 
-  /// Validates `composition` (throws `EngineError.invalidComposition`) and prepares to write `outputPath`.
-  /// With `strict`, any damage found while decoding ends the render with `EngineError.decodeFailed`; without it
-  /// damaged packets are skipped and reported in `ExportReport.damage`.
-  public init(composition: Composition, outputPath: String, overwrite: Bool, strict: Bool = false) throws(EngineError) {
+  /// Validates `composition` written in `route`'s container (throws `EngineError.invalidComposition`) and
+  /// prepares to write it. With `strict`, any damage found while decoding ends the render with
+  /// `EngineError.decodeFailed`; without it damaged packets are skipped and reported in `ExportReport.damage`.
+  public init(composition: Composition, route: OutputRoute, overwrite: Bool, strict: Bool = false) throws(EngineError) {
+    var composition = composition
+    composition.export.container = route.container
     do {
       try composition.validate()
     } catch {
       throw .invalidComposition(error)
     }
     self.composition = composition
-    self.outputPath = outputPath
+    self.route = route
     self.overwrite = overwrite
     self.strict = strict
   }
 
-  /// Renders and writes the file (`-`: standard output, streamed). `progress` is called after each video frame (or audio block);
-  /// `isCancelled` is polled as often, and a true answer stops with `EngineError.interrupted`.
+  /// Renders and writes the output. `progress` is called after each video frame (or audio block); `isCancelled`
+  /// is polled as often, and a true answer stops with `EngineError.interrupted` (`.interruptedStreaming` once
+  /// bytes have gone to standard output).
   public func run(
     progress: (ExportProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
   ) throws(EngineError) -> ExportReport {
-    if outputPath == "-" {
-      // Standard output: no temporary file to rename; the container must not need to seek back.
-      let session = try ExportSession(
-        composition: composition, url: "pipe:1", displayPath: "-", isPipe: true, strict: strict)
-      return try session.run(progress: progress, isCancelled: isCancelled)
-    }
-    let target = try OutputTarget(path: outputPath, overwrite: overwrite)
-    let session = try ExportSession(
-      composition: composition, url: target.temporaryPath, displayPath: outputPath, isPipe: false, strict: strict)
+    let target = try OutputTarget(route: route, overwrite: overwrite)
+    let session = try ExportSession(composition: composition, target: target, strict: strict)
     let report = try session.run(progress: progress, isCancelled: isCancelled)
     try target.commit()
     return report

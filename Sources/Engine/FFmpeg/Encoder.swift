@@ -11,7 +11,7 @@ final class Encoder {
     configure: (UnsafeMutablePointer<AVCodecContext>) -> Void
   ) throws(FFmpegError) {
     guard let codec = avcodec_find_encoder_by_name(name) else {
-      throw FFmpegError(function: "avcodec_find_encoder_by_name(\(name))", code: cm_averror_decoder_not_found())
+      throw FFmpegError(function: "avcodec_find_encoder_by_name(\(name))", code: cm_averror_encoder_not_found())
     }
     guard let ctx = avcodec_alloc_context3(codec) else {
       throw FFmpegError(function: "avcodec_alloc_context3", code: cm_averror_enomem())

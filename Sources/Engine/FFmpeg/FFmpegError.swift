@@ -15,8 +15,6 @@ public struct FFmpegError: Error, Sendable, CustomStringConvertible {
 
   public var description: String { "\(function): \(message)" }
 
-  public var isEndOfFile: Bool { code == cm_averror_eof() }
-
   static func message(for code: Int32) -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     av_strerror(code, &buffer, buffer.count)

@@ -26,7 +26,7 @@ final class InputFile {
   /// it), probing packets for other containers.
   static func forCopy(path: String) throws(FFmpegError) -> InputFile {
     let input = try InputFile(path: path, findStreamInfo: false)
-    if !input.containerName.hasPrefix("mov,") { try input.readStreamInfo() }
+    if !input.isISOMedia { try input.readStreamInfo() }
     return input
   }
 
@@ -50,6 +50,9 @@ final class InputFile {
     return String(cString: name)
   }
 
+  /// Whether the file is MP4 or QuickTime (ISO base media: sample entries, edit lists).
+  var isISOMedia: Bool { containerName.hasPrefix("mov,") }
+
   /// The earliest start time of the file, in AV_TIME_BASE units, or 0 when unknown.
   var startTime: Int64 {
     let t = format.pointee.start_time
@@ -64,9 +67,27 @@ final class InputFile {
 
   /// Tells the demuxer to drop every stream but `keep` before reading (saves reading work).
   func discardAll(except keep: Int) {
+    discardAll(except: [keep])
+  }
+
+  /// Tells the demuxer to drop every stream not in `keep`.
+  func discardAll(except keep: Set<Int>) {
     for i in 0..<streamCount {
-      stream(i).pointee.discard = i == keep ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+      stream(i).pointee.discard = keep.contains(i) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
     }
+  }
+
+  /// The file's size in bytes, or nil when it cannot tell (avio_size).
+  var byteSize: Int64? {
+    guard let pb = format.pointee.pb else { return nil }
+    let size = avio_size(pb)
+    return size > 0 ? size : nil
+  }
+
+  /// Moves reading to byte `position`; the demuxer finds the next packet boundary from there
+  /// (av_seek_frame with AVSEEK_FLAG_BYTE).
+  func seek(toByte position: Int64) throws(FFmpegError) {
+    try check(av_seek_frame(format, -1, position, AVSEEK_FLAG_BYTE), "av_seek_frame")
   }
 
   /// Reads the next packet; false at the end of the file (av_read_frame).

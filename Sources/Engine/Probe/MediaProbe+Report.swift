@@ -12,29 +12,20 @@ extension MediaProbe {
     for index in 0..<input.streamCount {
       streams.append(streamReport(input, index: index, selected: selected.contains(index)))
     }
-    let start = format.start_time
+    let length = length(of: input, streams: selected.sorted())
     var report = ProbeReport(
       path: path, container: input.containerName,
-      duration: format.duration > 0 && format.duration != cm_nopts_value() ? duration(of: input).seconds : nil,
-      startTime: start != cm_nopts_value() ? Double(start) / Double(cm_time_base()) : nil,
+      duration: length.duration > .zero ? length.duration.seconds : nil,
+      startTime: Timestamp.containerTime(format.start_time)?.seconds,
       bitRate: format.bit_rate > 0 ? Int(format.bit_rate) : nil, streams: streams)
-    if let end = TruncationCheck.dataEnd(of: input, streams: Array(selected))?.seconds,
-      let stated = report.duration, (0..<stated).contains(end), end > 0
-    {
-      report.statedDuration = stated
-      report.duration = end
-    }
+    report.statedDuration = length.stated?.seconds
     return report
   }
 
   static func streamReport(_ input: InputFile, index: Int, selected: Bool) -> StreamReport {
     let stream = input.stream(index)
     let par = stream.pointee.codecpar.unsafelyUnwrapped.pointee
-    let tb = stream.pointee.time_base
-    func seconds(_ value: Int64) -> Double? {
-      guard value != cm_nopts_value(), tb.den > 0 else { return nil }
-      return Double(value) * Double(tb.num) / Double(tb.den)
-    }
+    func seconds(_ value: Int64) -> Double? { Timestamp.time(value, stream.pointee.time_base)?.seconds }
     var report = StreamReport(
       index: index, type: mediaType(par.codec_type), codec: String(cString: avcodec_get_name(par.codec_id)),
       selected: selected, startTime: seconds(stream.pointee.start_time), duration: seconds(stream.pointee.duration))

@@ -36,38 +36,47 @@ public enum MediaProbe {
     let video = StreamSelection.videoStream(of: input)
     let audio = StreamSelection.audioStream(of: input)
     if video == nil && audio == nil {
-      let why = StreamSelection.whyNoVideo(input)
       throw .invalidInput(
-        path: input.path, reason: why == "no video stream" ? "no video or audio stream clipmerge can decode" : why)
+        path: input.path,
+        reason: StreamSelection.unusableVideo(input) ?? "no video or audio stream clipmerge can decode")
     }
-    var info = MediaInfo(container: input.containerName, duration: duration(of: input), video: nil, audio: nil)
-    if let end = TruncationCheck.dataEnd(of: input, streams: [video, audio].compactMap { $0 }), end > .zero,
-      end < info.duration
-    {
-      info.statedDuration = info.duration
-      info.duration = end
-    }
-    info.unusableVideo =
-      video == nil && input.bestStream(AVMEDIA_TYPE_VIDEO) != nil ? StreamSelection.whyNoVideo(input) : nil
+    let length = length(of: input, streams: [video, audio].compactMap { $0 })
+    var info = MediaInfo(container: input.containerName, duration: length.duration, video: nil, audio: nil)
+    info.statedDuration = length.stated
+    info.unusableVideo = video == nil ? StreamSelection.unusableVideo(input) : nil
     if let video { info.video = videoInfo(input.stream(video)) }
     if let audio { info.audio = audioInfo(input.stream(audio)) }
     return info
   }
 
+  /// How much the file's data holds shortened from the header's claim before it counts as cut off: less than a
+  /// frame's or a packet's worth of difference is a rounding of where the last one ends.
+  static let truncationTolerance = MediaTime.ticks(1, rate: 2)
+
+  /// How long the file lasts as far as its streams' data really go, and what its header states when that is
+  /// more. MP4 and QuickTime: from the index entries that lie past the end of the file. Other containers: from
+  /// the last packets' timestamps, which also give the length of a file whose header states none.
+  static func length(of input: InputFile, streams: [Int]) -> (duration: MediaTime, stated: MediaTime?) {
+    let stated = duration(of: input)
+    if input.isISOMedia {
+      guard let end = TruncationCheck.dataEnd(of: input, streams: streams), end > .zero, end < stated else {
+        return (stated, nil)
+      }
+      return (end, stated)
+    }
+    guard let end = DataEnd.scan(path: input.path, streams: streams), end > .zero else { return (stated, nil) }
+    if stated == .zero { return (end, nil) }
+    if end + truncationTolerance < stated { return (end, stated) }
+    return (stated, nil)
+  }
+
   /// The container's duration from the file's start, or the longest stream's when the container has none.
   static func duration(of input: InputFile) -> MediaTime {
-    let d = input.format.pointee.duration
-    if d != cm_nopts_value() && d > 0 {
-      return MediaTime(value: d, timescale: cm_time_base()) ?? .zero
-    }
+    if let d = Timestamp.containerTime(input.format.pointee.duration), d > .zero { return d }
     var longest = MediaTime.zero
     for i in 0..<input.streamCount {
       let stream = input.stream(i)
-      let tb = stream.pointee.time_base
-      guard stream.pointee.duration != cm_nopts_value(), tb.den > 0,
-        let t = MediaTime(value: stream.pointee.duration, timescale: 1)?.multiplied(
-          by: Int64(tb.num), dividedBy: Int64(tb.den))
-      else { continue }
+      guard let t = Timestamp.time(stream.pointee.duration, stream.pointee.time_base) else { continue }
       longest = max(longest, t)
     }
     return longest

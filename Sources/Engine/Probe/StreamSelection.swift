@@ -25,10 +25,10 @@ enum StreamSelection {
     return nil
   }
 
-  /// A sentence on why the file has no usable video stream.
-  static func whyNoVideo(_ input: InputFile) -> String {
-    guard let index = input.bestStream(AVMEDIA_TYPE_VIDEO) else { return "no video stream" }
-    return unusableVideo(input, index) ?? "no video stream"
+  /// Why the file's video cannot be used: a sentence when it has a video stream clipmerge cannot use, nil when
+  /// it has none at all.
+  static func unusableVideo(_ input: InputFile) -> String? {
+    input.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { unusableVideo(input, $0) }
   }
 
   static func audioStream(of input: InputFile) -> Int? {

@@ -12,7 +12,7 @@ enum TruncationCheck {
     guard let pb = input.format.pointee.pb else { return nil }
     let size = avio_size(pb)
     guard size > 0 else { return nil }
-    let start = MediaTime(value: input.startTime, timescale: cm_time_base()) ?? .zero
+    let start = Timestamp.containerTime(input.startTime) ?? .zero
     var end: MediaTime?
     for index in streams {
       let stream = input.stream(index)
@@ -29,11 +29,7 @@ enum TruncationCheck {
         if entry.pointee.pos + Int64(entry.pointee.size) > size { high = mid } else { low = mid + 1 }
       }
       guard let first = avformat_index_get_entry(stream, low) else { continue }
-      let tb = stream.pointee.time_base
-      guard tb.den > 0,
-        let t = MediaTime(value: first.pointee.timestamp, timescale: 1)?.multiplied(
-          by: Int64(tb.num), dividedBy: Int64(tb.den))
-      else { continue }
+      guard let t = Timestamp.time(first.pointee.timestamp, stream.pointee.time_base) else { continue }
       let streamEnd = max(.zero, t - start)
       end = max(end ?? .zero, streamEnd)
     }

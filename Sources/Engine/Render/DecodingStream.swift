@@ -34,7 +34,7 @@ final class DecodingStream {
       input.discardAll(except: index)
       decoder = try Decoder(stream: stream, threads: threads(stream.pointee.codecpar.pointee))
       timeBase = stream.pointee.time_base
-      fileStart = MediaTime(value: input.startTime, timescale: cm_time_base()) ?? .zero
+      fileStart = Timestamp.containerTime(input.startTime) ?? .zero
       packet = try Packet()
     } catch let error as EngineError {
       throw error
@@ -52,19 +52,14 @@ final class DecodingStream {
 
   /// The source time of a timestamp in the stream's time base, or nil when there is none.
   func time(of timestamp: Int64) -> MediaTime? {
-    guard timestamp != cm_nopts_value(), timeBase.den > 0,
-      let t = MediaTime(value: timestamp, timescale: 1)?.multiplied(
-        by: Int64(timeBase.num), dividedBy: Int64(timeBase.den))
-    else { return nil }
-    return t - fileStart
+    Timestamp.time(timestamp, timeBase).map { $0 - fileStart }
   }
 
   /// Moves to the keyframe at or before source time `time`. A failed seek is not an error: decoding from the
   /// start reaches the same frames, only later.
   func seek(to time: MediaTime) {
     guard timeBase.num > 0, timeBase.den > 0 else { return }
-    let target = (time + fileStart).multiplied(by: Int64(timeBase.den), dividedBy: Int64(timeBase.num))
-    let ts = target.count(of: MediaTime(seconds: 1), rounding: .down)
+    let ts = Timestamp.ticks(time + fileStart, timeBase, rounding: .down)
     if (try? input.seek(stream: streamIndex, to: ts)) != nil { decoder.flush() }
   }
 

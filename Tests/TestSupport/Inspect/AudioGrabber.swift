@@ -1,5 +1,7 @@
 import Composition
 
+@testable import Engine
+
 /// Reads a file's whole audio stream, converted to float planar at a chosen rate and channel count.
 public enum AudioGrabber {
   /// Every sample of the stream from the file's start, one array per channel.

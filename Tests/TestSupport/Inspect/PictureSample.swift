@@ -1,5 +1,7 @@
 import Composition
 
+@testable import Engine
+
 /// A decoded picture copied out as 8-bit 4:2:0 planes, for checking pixels (tests, diagnostics).
 public struct PictureSample: Sendable {
   public let time: MediaTime
