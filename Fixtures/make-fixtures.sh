@@ -66,6 +66,8 @@ done
 [[ -f "$out/tiny.webm" ]] || ff -f lavfi -i "testsrc=s=64x48:r=25:d=0.4" \
   -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=0.4" \
   -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -g 5 -c:a libopus -b:a 48k "$out/tiny.webm"
+# tiny.mkv: tiny.mp4's streams in Matroska (a fuzz seed for the Matroska demuxer).
+[[ -f "$out/tiny.mkv" ]] || ff -i "$out/tiny.mp4" -c copy "$out/tiny.mkv"
 # interlaced.mp4: 160x120 at 25 fps, 1 s, top field first, no audio: a 16 px white bar on black that moves 8 px
 # right from each field to the next, so every frame combs where the bar's edges are (the fields disagree there).
 [[ -f "$out/interlaced.mp4" ]] || ff -f lavfi -i "color=c=black:s=160x120:r=50:d=1" \

@@ -10,8 +10,9 @@ final class FuzzTests: XCTestCase {
 
   func testMutatedFilesNeverCrash() throws {
     let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
-    // Interlaced H.264 and 10-bit HLG seeds send damaged pictures through the deinterlacer and the tone mapper.
-    let names = ["tiny.mp4", "tiny.webm", "interlaced.mp4", "hlg.mp4"]
+    // Interlaced H.264 and 10-bit HLG seeds send damaged pictures through the deinterlacer and the tone mapper;
+    // Matroska and a live WebM (no duration, no cues) through the demuxers and the packet scan for their length.
+    let names = ["tiny.mp4", "tiny.webm", "interlaced.mp4", "hlg.mp4", "tiny.mkv", "live.webm"]
     let seeds = try names.map { try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0)))) }
     let base = FixtureFiles.path("tiny.mp4")
     let folder = FixtureFiles.temporaryFolder()
@@ -53,6 +54,48 @@ final class FuzzTests: XCTestCase {
     XCTAssertEqual(partials, [], "temporary files left behind")
     XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
     print("fuzz: \(jobs.count) runs on \(count) mutated files in \(Int(Date().timeIntervalSince(started))) s")
+  }
+
+  /// Mutated and random specs (every example spec as a seed) through compose: every one is refused with a
+  /// documented exit code or rendered, never a trap.
+  func testMutatedSpecsNeverCrash() throws {
+    let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
+    let examples = FixtureFiles.root.appendingPathComponent("Fixtures/compositions")
+    let seeds = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }
+      .sorted().map { try Array(Data(contentsOf: examples.appendingPathComponent($0))) }
+    XCTAssertGreaterThan(seeds.count, 5)
+    // Specs name their sources as ../generated/NAME: the same layout in a folder of our own.
+    let root = FixtureFiles.temporaryFolder()
+    let folder = root.appendingPathComponent("specs")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: root.appendingPathComponent("generated"),
+      withDestinationURL: FixtureFiles.root.appendingPathComponent("Fixtures/generated"))
+    var mutator = SpecMutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
+    var jobs: [(name: String, how: String, arguments: [String], output: String?)] = []
+    for i in 0..<count {
+      let (bytes, how) = mutator.mutate(seeds[i % seeds.count])
+      let path = folder.appendingPathComponent("s\(i).json").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      jobs.append(("s\(i).json", how, ["compose", path, "--dry-run"], nil))
+      if i % 5 == 0 {
+        let out = folder.appendingPathComponent("out\(i).mp4").path
+        jobs.append(("s\(i).json", how, ["compose", path, "-o", out, "--preset", "ultrafast", "-q", "-y"], out))
+      }
+    }
+    var crashes: [String] = []
+    for (job, outcome) in zip(jobs, Self.runAll(jobs.map(\.arguments), parallel: 2)) {
+      switch outcome {
+      case .exited(let code):
+        if !Self.documentedCodes.contains(code) { crashes.append("\(job.name) (\(job.how)): exit \(code)") }
+        if let out = job.output, code != 0, FileManager.default.fileExists(atPath: out) {
+          crashes.append("\(job.name) (\(job.how)): failed but left \(out)")
+        }
+      case .signalled(let signal): crashes.append("\(job.name) (\(job.how)): killed by signal \(signal)")
+      case .timedOut: crashes.append("\(job.name) (\(job.how)): still running after 60 s")
+      }
+    }
+    XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
   }
 
   enum Outcome {

@@ -274,3 +274,21 @@ final class CompositionValidationTests: XCTestCase {
     XCTAssertEqual(names.count, Self.everyRule.count, "a rule is listed twice")
   }
 }
+
+final class CompositionExplanationTests: XCTestCase {
+  func testRulesOfATimelineNameTheFileInTheUsersTerms() {
+    var c = CompositionSamples.twoClips
+    let path = c.sources[1].path
+    c.tracks[0].segments[1].sourceRange.duration = .zero
+    c.tracks[0].segments[1].compositionRange.duration = .zero
+    let rule = CompositionError.emptySegment(track: c.tracks[0].id, segment: 1)
+    XCTAssertTrue(c.problems().contains(rule))
+    XCTAssertEqual(
+      c.explanation(of: rule), "\(path): nothing of it would be shown: the part used, from 0.000 s, has no length")
+    let short = CompositionError.notEnoughSourceContent(
+      track: c.tracks[0].id, segment: 1, needed: MediaTime(seconds: 9), available: MediaTime(seconds: 3))
+    XCTAssertEqual(c.explanation(of: short), "\(path): it is used up to 9.000 s, but it lasts 3.000 s")
+    // Rules that concern no file keep their own words.
+    XCTAssertEqual(c.explanation(of: .emptyComposition), CompositionError.emptyComposition.description)
+  }
+}

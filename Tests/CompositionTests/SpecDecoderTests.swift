@@ -141,4 +141,12 @@ final class JSONParserTests: XCTestCase {
       XCTAssertThrowsError(try JSONParser.parse(Array(text.utf8)), text)
     }
   }
+
+  func testSurrogatesPairOrFail() throws {
+    let pair = try JSONParser.parse(Array(#"["\uD83D\uDE00"]"#.utf8)) as? [Any]
+    XCTAssertEqual(pair?.first as? String, "\u{1F600}")
+    for text in [#"["\uD800\u0041"]"#, #"["\uD800"]"#, #"["\uDC00"]"#, #"["\uD800x"]"#, #"["\u+041"]"#] {
+      XCTAssertThrowsError(try JSONParser.parse(Array(text.utf8)), text)
+    }
+  }
 }

@@ -2,6 +2,7 @@
 public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
   case noClips
   case clipHasNoVideo(path: String, reason: String?)
+  case clipHasNoLength(path: String)
   case trimStartsAfterClipEnds(path: String, start: MediaTime, duration: MediaTime)
   case trimEndsAfterClipEnds(path: String, end: MediaTime, duration: MediaTime)
   case clipShorterThanTransitions(path: String, duration: MediaTime, needed: MediaTime)
@@ -12,6 +13,8 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
       return "no clips to join"
     case .clipHasNoVideo(let path, let reason):
       return "\(path): \(reason ?? "no video stream")"
+    case .clipHasNoLength(let path):
+      return "\(path): it has no length to show: its header states none and no packet carries a time"
     case .trimStartsAfterClipEnds(let path, let start, let duration):
       return "\(path): the trim starts at \(start.secondsText), but the clip lasts \(duration.secondsText)"
     case .trimEndsAfterClipEnds(let path, let end, let duration):

@@ -52,6 +52,7 @@ public struct ConcatRecipe: Sendable {
       let duration = clip.source.info.duration
       let start = clip.start ?? .zero
       let end = clip.end ?? duration
+      if duration == .zero { throw .clipHasNoLength(path: clip.source.path) }
       if start >= duration {
         throw .trimStartsAfterClipEnds(path: clip.source.path, start: start, duration: duration)
       }

@@ -74,6 +74,17 @@ public struct AffineTransform: Sendable, Hashable {
 
   public var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
 
+  /// The largest scale factor and offset a layer may have: far beyond any picture (a 16384-pixel frame is a
+  /// thousand times a 16-pixel source), near enough that pixel positions stay exact in the blitter's fixed point.
+  public static let maximumScale = 1_000.0
+  public static let maximumOffset = 1_000_000.0
+
+  /// Finite, with scale and offset within the limits above.
+  public var isWithinLimits: Bool {
+    isFinite && [a, b, c, d].allSatisfy { abs($0) <= Self.maximumScale }
+      && [tx, ty].allSatisfy { abs($0) <= Self.maximumOffset }
+  }
+
   /// Component-wise linear interpolation, as AVFoundation ramps a transform.
   public func interpolated(to other: AffineTransform, fraction f: Double) -> AffineTransform {
     func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * f }

@@ -125,7 +125,7 @@ extension Composition {
       if let bad = layer.opacity.allValues.first(where: { !(0...1).contains($0) }) {
         problems.append(.opacityOutOfRange(instruction: index, layer: layerIndex, value: bad))
       }
-      if !layer.transform.allValues.allSatisfy(\.isFinite) {
+      if !layer.transform.allValues.allSatisfy(\.isWithinLimits) {
         problems.append(.transformNotFinite(instruction: index, layer: layerIndex))
       }
       let context = "instruction \(index) layer \(layerIndex)"

@@ -42,7 +42,9 @@ final class Compositor {
     guard t.isAxisAligned, t.a > 0, t.d > 0 else { return nil }
     let width = t.a * Double(layer.picture.width)
     let height = t.d * Double(layer.picture.height)
-    guard [width, height, t.tx, t.ty].allSatisfy(isWhole), width >= 1, height >= 1 else { return nil }
+    guard [width, height, t.tx, t.ty].allSatisfy({ isWhole($0) && abs($0) < 1e9 }), width >= 1, height >= 1 else {
+      return nil
+    }
     return (Int(t.tx.rounded()), Int(t.ty.rounded()), Int(width.rounded()), Int(height.rounded()))
   }
 
