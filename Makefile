@@ -16,7 +16,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product clipmerge
 
 fixtures: deps
 	@Fixtures/make-fixtures.sh
@@ -58,7 +58,7 @@ uninstall:
 bench: release
 	@scripts/bench.sh
 
-real-media: release
+real-media: release fixtures
 	@scripts/real-media.sh
 
 format:

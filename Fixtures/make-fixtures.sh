@@ -127,4 +127,8 @@ fi
   -c:a aac -b:a 64k -movflags -faststart "$out/hevc.mp4"
 [[ -f "$out/preroll.mp4" ]] || ff -ss 0.5 -i "$out/hevc.mp4" -c copy -tag:v hvc1 "$out/preroll.mp4"
 [[ -f "$out/dolby-vision.mp4" ]] || python3 "$here/add-dolby-vision.py" "$out/hevc.mp4" "$out/dolby-vision.mp4"
+# talk.mp4: 64x48 at 10 fps, 105 s, a 330 Hz tone: long enough for the README's `talk.mp4#t=12.5,1:40`.
+[[ -f "$out/talk.mp4" ]] || ff -f lavfi -i "testsrc=s=64x48:r=10:d=105" \
+  -f lavfi -i "sine=frequency=330:sample_rate=48000:duration=105" \
+  -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -b:a 32k "$out/talk.mp4"
 echo "fixtures ready in $out"

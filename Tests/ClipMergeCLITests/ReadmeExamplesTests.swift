@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Every `clipmerge` command in the README's shell examples runs, as written, on fixtures named as the README
+/// names them (a.mp4, b.mov, talk.mp4, music.m4a, day1/*.mp4, ...), in a folder of its own per example block.
+/// Renders get `--preset ultrafast` added (the README's settings otherwise); `generate-spec` is the overlay's
+/// `--print-spec` and `ffplay -` a file the test probes.
+final class ReadmeExamplesTests: XCTestCase {
+  static let names: [String: String] = [
+    "a.mp4": "base.mp4", "b.mp4": "overlay.mp4", "b.mov": "overlay.mp4", "c.webm": "tiny.webm",
+    "intro.mp4": "base.mp4", "talk.mp4": "talk.mp4", "outro.mp4": "overlay.mp4", "music.m4a": "music.m4a",
+    "day1/1.mp4": "base.mp4", "day1/2.mp4": "base.mp4",
+  ]
+
+  /// The README's ```sh blocks, each as its lines.
+  static func blocks() throws -> [[String]] {
+    let text = try String(contentsOf: FixtureFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
+    var blocks: [[String]] = []
+    var current: [String]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if line == "```sh" {
+        current = []
+      } else if line == "```", let block = current {
+        blocks.append(block)
+        current = nil
+      } else if current != nil {
+        current?.append(line)
+      }
+    }
+    return blocks
+  }
+
+  /// `line` with `--preset ultrafast` after each rendering subcommand that encodes.
+  static func faster(_ line: String) -> String {
+    guard !line.contains("--copy"), !line.contains("--dry-run"), !line.contains("--print-spec") else { return line }
+    var result = line
+    for command in ["overlay", "concat", "compose"] {
+      result = result.replacingOccurrences(
+        of: "clipmerge \(command) ", with: "clipmerge \(command) --preset ultrafast ")
+    }
+    return result
+  }
+
+  func testEveryReadmeExampleRuns() throws {
+    let blocks = try Self.blocks().filter { $0.contains { $0.contains("clipmerge ") } }
+    XCTAssertGreaterThanOrEqual(blocks.count, 3)
+    let bin = ClipmergeProcess.executable.deletingLastPathComponent().path
+    var ran = 0
+    for block in blocks {
+      let folder = FixtureFiles.temporaryFolder()
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("day1"), withIntermediateDirectories: true)
+      for (name, fixture) in Self.names {
+        try FileManager.default.createSymbolicLink(
+          atPath: folder.appendingPathComponent(name).path, withDestinationPath: FixtureFiles.path(fixture))
+      }
+      let prelude = """
+        set -eo pipefail
+        export PATH="\(bin):$PATH"
+        generate-spec() { clipmerge overlay a.mp4 b.mp4 --fade-in 1,1 --print-spec; }
+        ffplay() { cat > played.media; }
+        rm -f out.* all.mp4 capture.bin played.media
+
+        """
+      for line in block where line.contains("clipmerge ") {
+        let result = try ClipmergeProcess.capture(
+          URL(fileURLWithPath: "/bin/bash"), ["-c", prelude + Self.faster(line)], in: folder)
+        XCTAssertEqual(result.code, 0, "\(line)\n\(result.stderr)")
+        ran += 1
+        if line.contains("ffplay") {
+          let played = folder.appendingPathComponent("played.media").path
+          XCTAssertGreaterThan((try? FileManager.default.attributesOfItem(atPath: played)[.size] as? Int) ?? 0, 10_000)
+        }
+      }
+    }
+    XCTAssertGreaterThanOrEqual(ran, 10)
+  }
+}
