@@ -131,4 +131,38 @@ fi
 [[ -f "$out/talk.mp4" ]] || ff -f lavfi -i "testsrc=s=64x48:r=10:d=105" \
   -f lavfi -i "sine=frequency=330:sample_rate=48000:duration=105" \
   -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -b:a 32k "$out/talk.mp4"
+# Pictures as sources. sideways.jpg: the split picture (160x80, green left, magenta right) with EXIF Orientation
+# 6, as a phone stores a portrait photo: upright it is 80x160, green on top. logo.png: 64x64 RGBA, a red square
+# (opaque core 32x32) with a soft edge fading to transparent and a fully transparent border; logo-16.png the same
+# in 16 bits; grey.png an 8-bit grey picture; palette.png the logo as an 8-bit palette with transparency;
+# card.webp, card.bmp and card.tiff a 96x64 orange card; spin.gif and spin.apng three 40x40 frames of 0.5 s each
+# (red, green, blue).
+[[ -f "$out/sideways.jpg" ]] || {
+  ff -i "$out/split.mp4" -frames:v 1 -q:v 2 "$out/sideways.tmp.jpg"
+  python3 "$here/add-exif-orientation.py" "$out/sideways.tmp.jpg" "$out/sideways.jpg" 6
+  rm -f "$out/sideways.tmp.jpg"
+}
+logo="color=c=red:s=64x64,format=rgba,geq=r='255*gt(24-max(abs(X-31.5),abs(Y-31.5)),0)':g='0':b='0':a='255*clip((24-max(abs(X-31.5),abs(Y-31.5)))/8,0,1)'"
+[[ -f "$out/logo.png" ]] || ff -f lavfi -i "$logo" -frames:v 1 "$out/logo.png"
+[[ -f "$out/logo-16.png" ]] || ff -i "$out/logo.png" -pix_fmt rgba64be "$out/logo-16.png"
+[[ -f "$out/palette.png" ]] || ff -i "$out/logo.png" -vf "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128" "$out/palette.png"
+[[ -f "$out/grey.png" ]] || ff -f lavfi -i "color=c=0x808080:s=48x32" -frames:v 1 -pix_fmt gray "$out/grey.png"
+for ext in webp bmp tiff; do
+  [[ -f "$out/card.$ext" ]] || ff -f lavfi -i "color=c=0xFF8000:s=96x64,format=rgb24" -frames:v 1 "$out/card.$ext"
+done
+spin="color=c=red:s=40x40:r=2:d=1.5,drawbox=c=green:t=fill:enable='gte(t,0.5)',drawbox=c=blue:t=fill:enable='gte(t,1)'"
+[[ -f "$out/spin.gif" ]] || ff -f lavfi -i "$spin" "$out/spin.gif"
+[[ -f "$out/spin.apng" ]] || ff -f lavfi -i "$spin" -plays 0 -f apng "$out/spin.apng"
+# half-red.png: 64x64 red at 50 % alpha (128). Alpha video, 320x240, 1 s at 25 fps, a white bar at 50 % alpha
+# across rows 160-219, transparent elsewhere: lower-third.mov in ProRes 4444 (yuva444p10), alpha.webm in VP9 with
+# alpha (yuva420p), animation.mov in QuickTime Animation (argb), png.mov as PNG pictures in MOV.
+[[ -f "$out/half-red.png" ]] || ff -f lavfi -i "color=c=red:s=64x64,format=rgba,geq=r=255:g=0:b=0:a=128" \
+  -frames:v 1 "$out/half-red.png"
+bar="color=c=white:s=320x240:r=25:d=1,format=rgba,geq=r=255:g=255:b=255:a='128*between(Y,160,219)'"
+[[ -f "$out/lower-third.mov" ]] || ff -f lavfi -i "$bar" -c:v prores_ks -profile:v 4444 -pix_fmt yuva444p10le \
+  "$out/lower-third.mov"
+[[ -f "$out/alpha.webm" ]] || ff -f lavfi -i "$bar" -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 1M \
+  -pix_fmt yuva420p "$out/alpha.webm"
+[[ -f "$out/animation.mov" ]] || ff -f lavfi -i "$bar" -c:v qtrle -pix_fmt argb "$out/animation.mov"
+[[ -f "$out/png.mov" ]] || ff -f lavfi -i "$bar" -c:v png -pix_fmt rgba "$out/png.mov"
 echo "fixtures ready in $out"

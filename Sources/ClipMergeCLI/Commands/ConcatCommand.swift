@@ -16,6 +16,9 @@ struct ConcatCommand {
       OptionSpec(
         "audio", value: "MODE",
         help: "With a soundtrack: soundtrack (default), mix (clips under it), clips (no soundtrack)."),
+      OptionSpec(
+        "image-duration", value: "SECONDS",
+        help: "How long a still picture (PNG, JPEG, ...) without a #t= end shows (default 5)."),
       OptionSpec("copy", help: "Join without re-encoding; fails saying why when the clips do not allow it."),
     ] + OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
@@ -24,7 +27,11 @@ struct ConcatCommand {
       overview: "Clips one after another: trimmed, upright, fitted into one frame, in sync, with a soundtrack.",
       usage: "clipmerge concat CLIP... -o OUTPUT [options]",
       arguments: [
-        ("CLIP", "A file, optionally trimmed: 'talk.mp4#t=12.5,1:40', '#t=10' (from 10 s), '#t=,20' (to 20 s).")
+        (
+          "CLIP",
+          "A file, optionally trimmed: 'talk.mp4#t=12.5,1:40', '#t=10' (from 10 s), '#t=,20' (to 20 s);"
+            + " a picture (PNG, JPEG, WebP, BMP, TIFF) too: 'card.png#t=,3' shows it for 3 s."
+        )
       ],
       options: specs,
       notes: """
@@ -61,6 +68,9 @@ struct ConcatCommand {
       "soundtrack-volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
     let fadeOut = try parsed.value("soundtrack-fade-out", expected: "a time") { MediaTime(parsing: $0) }
     let loop = parsed.flags.contains("soundtrack-loop")
+    let imageDuration = try parsed.value("image-duration", expected: "a time above zero") { text in
+      MediaTime(parsing: text).flatMap { $0 > .zero && $0 <= MediaTime(seconds: 86_400) ? $0 : nil }
+    }
     let audio = try parsed.value("audio", expected: "soundtrack, mix or clips") { text in
       text == "replace" ? .soundtrack : ConcatAudio(rawValue: text)
     }
@@ -87,6 +97,7 @@ struct ConcatCommand {
       if let volume { recipe.soundtrackVolume = volume }
       if let fadeOut { recipe.soundtrackFadeOut = fadeOut }
       recipe.soundtrackLoop = loop
+      if let imageDuration { recipe.imageDuration = imageDuration }
       recipe.audio = audio
       recipe.export = export
     }

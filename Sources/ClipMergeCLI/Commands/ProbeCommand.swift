@@ -67,6 +67,7 @@ struct ProbeCommand {
 
   static func text(_ report: ProbeReport) -> String {
     var line = "\(report.path): \(report.container)"
+    if report.still == true { line += ", a still picture" }
     if let d = report.duration { line += ", " + seconds(d) }
     if let stated = report.statedDuration { line += " (truncated: the header states \(seconds(stated)))" }
     if let b = report.bitRate { line += ", \(b / 1000) kb/s" }

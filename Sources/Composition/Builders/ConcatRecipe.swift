@@ -19,6 +19,9 @@ public struct ConcatRecipe: Sendable {
   }
 
   public var clips: [Clip]
+  /// How long a still picture (an image file) shows when its clip has no `#t=` end.
+  public var imageDuration = ConcatRecipe.defaultImageDuration
+  public static let defaultImageDuration = MediaTime(seconds: 5)
   /// Default: the first clip's upright display size, rounded up to even numbers.
   public var renderSize: PixelSize?
   /// Default: the first clip's frame rate.
@@ -49,8 +52,13 @@ public struct ConcatRecipe: Sendable {
   public func sourceRanges() throws(ConcatError) -> [TimeRange] {
     var ranges: [TimeRange] = []
     for clip in clips {
-      let duration = clip.source.info.duration
       let start = clip.start ?? .zero
+      if clip.source.info.isStill {
+        // A picture has no length of its own: it shows for its trim, or for the image duration.
+        ranges.append(TimeRange(start: start, end: clip.end ?? start + imageDuration))
+        continue
+      }
+      let duration = clip.source.info.duration
       let end = clip.end ?? duration
       if duration == .zero { throw .clipHasNoLength(path: clip.source.path) }
       if start >= duration {

@@ -40,8 +40,11 @@ public struct OverlayRecipe: Sendable {
     let size = renderSize ?? Self.evenSize(base.info.video?.displaySize ?? PixelSize(width: 2, height: 2))
     let frameDuration = self.frameDuration ?? base.info.video?.preferredFrameDuration ?? MediaTime.ticks(1, rate: 30)
     var tracks: [Track] = []
+    // A still picture has no length of its own: it lasts as long as the other input.
+    let other = [base, overlay].first { !$0.info.isStill }?.info.duration ?? .zero
     func whole(_ source: Source) -> [Segment] {
-      [Segment(source: source.id, sourceRange: TimeRange(start: .zero, duration: source.info.duration), at: .zero)]
+      let length = source.info.isStill ? other : source.info.duration
+      return [Segment(source: source.id, sourceRange: TimeRange(start: .zero, duration: length), at: .zero)]
     }
     tracks.append(Track(id: Self.baseVideoTrack, kind: .video, segments: whole(base)))
     tracks.append(Track(id: Self.overlayVideoTrack, kind: .video, segments: whole(overlay)))

@@ -11,6 +11,9 @@ public struct MediaInfo: Sendable, Hashable {
   public var audio: AudioStreamInfo?
   /// For a truncated file, the duration its header states (`duration` is where its data really ends).
   public var statedDuration: MediaTime?
+  /// A single picture with no length of its own (an image file: PNG, JPEG, WebP, BMP, TIFF). `duration` is
+  /// zero; a segment may take any range of it and shows the picture throughout.
+  public var isStill = false
   /// Why a video stream the file has cannot be used (unsupported codec, too large), when that is so.
   public var unusableVideo: String?
 

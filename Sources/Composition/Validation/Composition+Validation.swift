@@ -63,7 +63,7 @@ extension Composition {
       if !hasMedia {
         problems.append(.sourceLacksMedia(track: track.id, segment: index, source: source.id, kind: track.kind))
       }
-      if segment.sourceRange.end > source.info.duration {
+      if !source.info.isStill && segment.sourceRange.end > source.info.duration {
         problems.append(
           .notEnoughSourceContent(
             track: track.id, segment: index, needed: segment.sourceRange.end, available: source.info.duration))

@@ -8,7 +8,7 @@ final class Decoder {
   /// Opens the stream's decoder; a video decoder gets `threads` frame and slice threads (0: automatic).
   init(stream: UnsafeMutablePointer<AVStream>, threads: Int32 = 0) throws(FFmpegError) {
     let parameters = stream.pointee.codecpar.unsafelyUnwrapped
-    guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+    guard let codec = Self.codec(for: stream) else {
       throw FFmpegError(function: "avcodec_find_decoder", code: cm_averror_decoder_not_found())
     }
     guard let ctx = avcodec_alloc_context3(codec) else {
@@ -27,6 +27,20 @@ final class Decoder {
 
   deinit {
     avcodec_free_context(&context)
+  }
+
+  /// The decoder for `stream`: FFmpeg's own, except for VP8 and VP9 with an alpha channel (Matroska's
+  /// `alpha_mode`), whose alpha plane only the libvpx decoders read (from BlockAdditional side data).
+  static func codec(for stream: UnsafeMutablePointer<AVStream>) -> UnsafePointer<AVCodec>? {
+    let id = stream.pointee.codecpar.pointee.codec_id
+    if id == AV_CODEC_ID_VP9 || id == AV_CODEC_ID_VP8,
+      let tag = av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0),
+      String(cString: tag.pointee.value) == "1",
+      let libvpx = avcodec_find_decoder_by_name(id == AV_CODEC_ID_VP9 ? "libvpx-vp9" : "libvpx")
+    {
+      return libvpx
+    }
+    return avcodec_find_decoder(id)
   }
 
   private var ctx: UnsafeMutablePointer<AVCodecContext> { context.unsafelyUnwrapped }

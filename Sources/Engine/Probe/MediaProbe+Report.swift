@@ -12,13 +12,31 @@ extension MediaProbe {
     for index in 0..<input.streamCount {
       streams.append(streamReport(input, index: index, selected: selected.contains(index)))
     }
-    let length = length(of: input, streams: selected.sorted())
+    let still =
+      StillPicture.isImage(input) && selected.count == 1
+      && StreamSelection.videoStream(of: input) != nil
+    let length = still ? (.zero, nil) : length(of: input, streams: selected.sorted())
     var report = ProbeReport(
       path: path, container: input.containerName,
       duration: length.duration > .zero ? length.duration.seconds : nil,
       startTime: Timestamp.containerTime(format.start_time)?.seconds,
       bitRate: format.bit_rate > 0 ? Int(format.bit_rate) : nil, streams: streams)
     report.statedDuration = length.stated?.seconds
+    if still {
+      report.still = true
+      if let orientation = try StillPicture.exifOrientation(path: path),
+        let index = report.streams.firstIndex(where: { $0.type == "video" && $0.selected })
+      {
+        var stream = report.streams[index]
+        var info = videoInfo(input.stream(stream.index))
+        info.orientation = orientation
+        stream.rotation = orientation.clockwiseDegrees
+        stream.mirrored = orientation.mirrored
+        stream.displayWidth = info.displaySize.width
+        stream.displayHeight = info.displaySize.height
+        report.streams[index] = stream
+      }
+    }
     return report
   }
 

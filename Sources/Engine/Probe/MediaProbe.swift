@@ -40,11 +40,16 @@ public enum MediaProbe {
         path: input.path,
         reason: StreamSelection.unusableVideo(input) ?? "no video or audio stream clipmerge can decode")
     }
-    let length = length(of: input, streams: [video, audio].compactMap { $0 })
+    let still = video != nil && audio == nil && StillPicture.isImage(input)
+    let length = still ? (.zero, nil) : length(of: input, streams: [video, audio].compactMap { $0 })
     var info = MediaInfo(container: input.containerName, duration: length.duration, video: nil, audio: nil)
     info.statedDuration = length.stated
+    info.isStill = still
     info.unusableVideo = video == nil ? StreamSelection.unusableVideo(input) : nil
     if let video { info.video = videoInfo(input.stream(video)) }
+    if still, let orientation = try StillPicture.exifOrientation(path: input.path) {
+      info.video?.orientation = orientation
+    }
     if let audio { info.audio = audioInfo(input.stream(audio)) }
     return info
   }

@@ -3,6 +3,8 @@ public struct ProbeReport: Sendable, Codable, Hashable {
   public var path: String
   /// The demuxer's name (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, ...).
   public var container: String
+  /// A single picture with no length of its own (an image file); true or absent.
+  public var still: Bool?
   /// Seconds; for a truncated file, where its data really ends.
   public var duration: Double?
   /// Seconds: the duration a truncated file's header states (absent for a whole file).

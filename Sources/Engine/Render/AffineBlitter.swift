@@ -12,9 +12,12 @@ enum AffineBlitter {
       inverse: inverse, sourceWidth: Double(source.width), sourceHeight: Double(source.height),
       scaleU: (transform.a * transform.a + transform.b * transform.b).squareRoot(),
       scaleV: (transform.c * transform.c + transform.d * transform.d).squareRoot(), opacity: min(opacity, 1))
+    let mask = AlphaPicture.hasAlpha(source) ? PlaneView(source, plane: 3) : nil
     for plane in 0..<3 {
       guard let src = PlaneView(source, plane: plane), let dst = PlaneView(target, plane: plane) else { continue }
-      drawPlane(src, into: dst, subsampling: plane == 0 ? 1 : 2, box: box, geometry: geometry)
+      drawPlane(
+        src, into: dst, subsampling: plane == 0 ? 1 : 2, box: box, geometry: geometry,
+        mask: mask.map { ($0, plane == 0 ? 16.0 : 128.0) })
     }
   }
 
@@ -27,7 +30,8 @@ enum AffineBlitter {
   }
 
   private static func drawPlane(
-    _ src: PlaneView, into dst: PlaneView, subsampling sub: Int, box: Rect, geometry g: Geometry
+    _ src: PlaneView, into dst: PlaneView, subsampling sub: Int, box: Rect, geometry g: Geometry,
+    mask: (alpha: PlaneView, black: Double)?
   ) {
     let s = Double(sub)
     let rowStart = max(0, Int((box.y / s).rounded(.down)) - 1)
@@ -54,6 +58,13 @@ enum AffineBlitter {
       let last = min(dst.width - 1, Int(span.upperBound.rounded(.down)))
       guard first <= last else { continue }
       let out = dst.row(row)
+      if let mask {
+        // A picture with alpha: every pixel through the floating-point path, composited over.
+        for x in first...last {
+          drawOver(x, u0: u0, v0: v0, du: du, dv: dv, src, mask.alpha, black: mask.black, out, s, g)
+        }
+        continue
+      }
       // Where both coverages are whole, the pixel is inside the picture: integer bilinear sampling, one alpha.
       var inner: ClosedRange<Int>?
       if let innerU = clip(span, start: u0, step: du, low: marginU, high: g.sourceWidth - marginU),
@@ -103,6 +114,44 @@ enum AffineBlitter {
     let value = top + (bottom - top) * fy
     let old = Double(out[x])
     out[x] = UInt8(min(max(old + (value - old) * alpha, 0), 255) + 0.5)
+  }
+
+  /// One pixel of a premultiplied picture with alpha: its colour and alpha sampled bilinearly at the same place
+  /// (alpha from the full-size plane, at luma positions), composited "over" with the edge coverage and opacity:
+  /// `out = D + c·((P − black) − A·(D − black))`. Nothing is drawn where alpha is 0.
+  @inline(__always)
+  private static func drawOver(
+    _ x: Int, u0: Double, v0: Double, du: Double, dv: Double, _ src: PlaneView, _ mask: PlaneView,
+    black: Double, _ out: UnsafeMutablePointer<UInt8>, _ s: Double, _ g: Geometry
+  ) {
+    let u = u0 + Double(x) * du
+    let v = v0 + Double(x) * dv
+    let coverU = min(max(min(u, g.sourceWidth - u) * g.scaleU + 0.5, 0), 1)
+    let coverV = min(max(min(v, g.sourceHeight - v) * g.scaleV + 0.5, 0), 1)
+    let cover = coverU * coverV * g.opacity
+    guard cover > 0 else { return }
+    let a = sample(mask, u - 0.5, v - 0.5) / 255
+    guard a > 0 else { return }
+    let value = sample(src, u / s - 0.5, v / s - 0.5)
+    let old = Double(out[x])
+    out[x] = UInt8(min(max(old + cover * ((value - black) - a * (old - black)), 0), 255) + 0.5)
+  }
+
+  /// Bilinear sample of `plane` at plane coordinates (pixel centres on integers), clamped to the plane.
+  @inline(__always)
+  private static func sample(_ plane: PlaneView, _ x: Double, _ y: Double) -> Double {
+    let px = min(max(x, 0), Double(plane.width - 1))
+    let py = min(max(y, 0), Double(plane.height - 1))
+    let x0 = Int(px)
+    let y0 = Int(py)
+    let fx = px - Double(x0)
+    let fy = py - Double(y0)
+    let x1 = min(x0 + 1, plane.width - 1)
+    let r0 = plane.row(y0)
+    let r1 = plane.row(min(y0 + 1, plane.height - 1))
+    let top = Double(r0[x0]) + (Double(r0[x1]) - Double(r0[x0])) * fx
+    let bottom = Double(r1[x0]) + (Double(r1[x1]) - Double(r1[x0])) * fx
+    return top + (bottom - top) * fy
   }
 
   /// The pixels of `span`, all fully inside the picture: 16.16 fixed-point positions, 12-bit bilinear weights

@@ -31,7 +31,7 @@ final class Compositor {
   /// Whether `layer` replaces every pixel of a `width`×`height` frame: fully opaque, drawn 1:1 (no soft edges)
   /// and covering the frame, at even offsets so the half-size chroma planes are covered too.
   static func coversOpaquely(_ layer: LayerDraw, width: Int, height: Int) -> Bool {
-    guard layer.opacity >= 1, let r = placement(of: layer) else { return false }
+    guard layer.opacity >= 1, !AlphaPicture.hasAlpha(layer.picture), let r = placement(of: layer) else { return false }
     return r.x % 2 == 0 && r.y % 2 == 0 && r.x <= 0 && r.y <= 0 && r.x + r.width >= width && r.y + r.height >= height
   }
 
@@ -89,7 +89,9 @@ final class Compositor {
     }
     // The track's previous scaled picture is done with: its buffers take the new one.
     let spare = scaled.removeValue(forKey: layer.track)?.frame
-    let frame = try scalers.convert(layer.picture, width: width, height: height, matrix: matrix, reusing: spare)
+    let format = AlphaPicture.hasAlpha(layer.picture) ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
+    let frame = try scalers.convert(
+      layer.picture, width: width, height: height, matrix: matrix, format: format, reusing: spare)
     scaled[layer.track] = (layer.serial, width, height, frame)
     return frame
   }

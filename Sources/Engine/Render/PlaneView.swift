@@ -6,13 +6,15 @@ struct PlaneView {
   let width: Int
   let height: Int
 
-  /// Plane `index` of a 4:2:0 frame (chroma planes are half size, rounded up).
-  init?(_ frame: Frame, plane index: Int) {
+  /// Plane `index` of a 4:2:0 frame (chroma planes 1 and 2 are half size, rounded up; luma 0 and alpha 3 are
+  /// full size), or of a 4:4:4 frame when `fullChroma`.
+  init?(_ frame: Frame, plane index: Int, fullChroma: Bool = false) {
     guard let base = frame.data(index) else { return nil }
     self.base = base
     stride = frame.linesize(index)
-    width = index == 0 ? frame.width : (frame.width + 1) / 2
-    height = index == 0 ? frame.height : (frame.height + 1) / 2
+    let full = fullChroma || index == 0 || index == 3
+    width = full ? frame.width : (frame.width + 1) / 2
+    height = full ? frame.height : (frame.height + 1) / 2
   }
 
   func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * stride }

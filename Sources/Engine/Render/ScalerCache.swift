@@ -3,6 +3,9 @@ import CFFmpeg
 /// Keeps the swscale contexts in use, one per conversion (source size, format, matrix → target size).
 final class ScalerCache {
   private var scalers: [Scaler.Key: Scaler] = [:]
+  /// Conversions made by every cache of the process (a test checks that a still is converted once, not once a
+  /// frame).
+  nonisolated(unsafe) static var conversionCount = 0
 
   /// Converts `frame` to a limited-range frame of `width`×`height` in `matrix` and `format` (default 8-bit
   /// 4:2:0): into `reusing` when it has that size and format and nothing else holds its buffers, else into a
@@ -31,15 +34,29 @@ final class ScalerCache {
       target = try Frame(width: width, height: height, format: format)
     }
     try scaler.scale(frame, into: target)
+    Self.conversionCount += 1
     target.pointer.pointee.colorspace = matrix.avColorspace
     target.pointer.pointee.color_range = AVCOL_RANGE_MPEG
     return target
   }
 
-  /// The picture as 8-bit 4:2:0 limited range in `matrix`: the frame itself when it already is.
+  /// The picture as 8-bit 4:2:0 limited range in `matrix`: the frame itself when it already is. A picture with
+  /// alpha that is not wholly opaque becomes premultiplied `yuva420p` (`AlphaPicture`).
   func normalize(_ picture: SourcePicture, matrix: ColorMatrix) throws(FFmpegError) -> Frame {
     if let done = picture.normalized { return done }
     let frame = picture.frame
+    if AlphaPicture.hasAlpha(frame.pixelFormat) {
+      // Premultiplied at full chroma resolution, then subsampled: both steps are linear, so the result is the
+      // premultiplied 4:2:0 picture.
+      let full = try convert(
+        frame, width: frame.width, height: frame.height, matrix: matrix, format: AV_PIX_FMT_YUVA444P)
+      let transparent = AlphaPicture.premultiply(full)
+      let result = try convert(
+        full, width: frame.width, height: frame.height, matrix: matrix,
+        format: transparent ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
+      picture.normalized = result
+      return result
+    }
     let ready =
       frame.pixelFormat == AV_PIX_FMT_YUV420P && !Self.isFullRange(frame)
       && ColorMatrix(declared: frame.pointer.pointee.colorspace, height: frame.height) == matrix

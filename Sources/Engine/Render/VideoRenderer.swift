@@ -40,8 +40,10 @@ final class VideoRenderer {
       active.insert(track.id)
       let key = ReaderKey(track: track.id, index: index, segment: segment)
       activeReaders.insert(key)
-      let reader = try reader(key, for: track.id, source: source, start: segment.sourceRange.start)
-      guard let picture = try reader.picture(at: segment.sourceTime(at: time)) else { continue }
+      // A still shows its one picture whatever part of it the segment takes.
+      let still = source.info.isStill
+      let reader = try reader(key, for: track.id, source: source, start: still ? .zero : segment.sourceRange.start)
+      guard let picture = try reader.picture(at: still ? .zero : segment.sourceTime(at: time)) else { continue }
       let normalized: Frame
       do {
         normalized = try scalers.normalize(picture, matrix: compositor.matrix)
