@@ -17,8 +17,9 @@ let package = Package(
         ])
       ]
     ),
+    .systemLibrary(name: "CLibass", pkgConfig: "libass fontconfig", providers: [.apt(["libass-dev"])]),
     .target(name: "Composition"),
-    .target(name: "Engine", dependencies: ["Composition", "CFFmpeg"]),
+    .target(name: "Engine", dependencies: ["Composition", "CFFmpeg", "CLibass"]),
     .target(name: "ClipMergeCLI", dependencies: ["Composition", "Engine"]),
     .executableTarget(name: "clipmerge", dependencies: ["ClipMergeCLI"]),
     .target(name: "TestSupport", dependencies: ["Engine", "Composition"], path: "Tests/TestSupport"),

@@ -165,4 +165,47 @@ bar="color=c=white:s=320x240:r=25:d=1,format=rgba,geq=r=255:g=255:b=255:a='128*b
   -pix_fmt yuva420p "$out/alpha.webm"
 [[ -f "$out/animation.mov" ]] || ff -f lavfi -i "$bar" -c:v qtrle -pix_fmt argb "$out/animation.mov"
 [[ -f "$out/png.mov" ]] || ff -f lavfi -i "$bar" -c:v png -pix_fmt rgba "$out/png.mov"
+# Subtitles for base.mp4's 4 s: two cues with a gap between them (SRT and WebVTT), two that overlap (so they
+# stack), one past the end (ignored); ASS with a style of its own (yellow, top); a broken SRT (line 6's times).
+cat > "$out/talk.srt" <<'SRT'
+1
+00:00:00,500 --> 00:00:01,500
+HELLO WORLD
+
+2
+00:00:02,000 --> 00:00:03,000
+SECOND LINE
+
+3
+00:00:02,500 --> 00:00:03,500
+STACKED CUE
+
+4
+00:00:09,000 --> 00:00:10,000
+AFTER THE END
+SRT
+cat > "$out/talk.vtt" <<'VTT'
+WEBVTT
+
+00:00.500 --> 00:01.500
+HELLO WORLD
+
+00:02.000 --> 00:03.000
+SECOND LINE
+VTT
+cat > "$out/talk.ass" <<'ASS'
+[Script Info]
+ScriptType: v4.00+
+PlayResX: 320
+PlayResY: 240
+
+[V4+ Styles]
+Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+Style: Top,DejaVu Sans,24,&H0000FFFF,&H0000FFFF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,8,10,10,10,1
+
+[Events]
+Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+Dialogue: 0,0:00:00.50,0:00:01.50,Top,,0,0,0,,HELLO WORLD
+ASS
+printf '1\n00:00:00,500 --> 00:00:01,500\nFINE\n\n2\n00:00:02,000 -> 00:00:03,000\nBROKEN\n' > "$out/broken.srt"
 echo "fixtures ready in $out"

@@ -17,38 +17,42 @@ struct OutputOptions {
   var strict: Bool
   /// `--format`.
   private var format: Container?
+  /// Text and subtitles over the output.
+  var text: TextOptions
   /// What a spec says of the output (compose): its `output.path` and `output.container`.
   var specPath: String?
   var specContainer: Container?
   private var settings: (inout ExportSettings) -> Void
 
-  static let specs: [OptionSpec] = [
-    OptionSpec(
-      "output", short: "o", value: "FILE",
-      help: "Output file (.mov .mp4 .m4v .mkv .webm .ts), or - for standard output."),
-    OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
-    OptionSpec(
-      "format", value: "NAME", help: "mov, mp4, mkv, webm or mpegts (default: from the extension; mkv on stdout)."),
-    OptionSpec("video-codec", value: "NAME", help: "h264, hevc, vp9, av1 or prores (default: h264; vp9 in webm)."),
-    OptionSpec("audio-codec", value: "NAME", help: "aac, opus or pcm (default: aac; opus in webm)."),
-    OptionSpec(
-      "quality", value: "LEVEL", help: "low, medium (default), high or highest: quality, speed, audio bit rate."),
-    OptionSpec("crf", value: "N", help: "Constant quality on the codec's scale (x264 0-51, default from --quality)."),
-    OptionSpec(
-      "preset", value: "NAME", help: "Encoder speed, x264's names ultrafast ... veryslow (default from --quality)."),
-    OptionSpec("video-bitrate", value: "RATE", help: "Average video bit rate (5M, 800k) instead of constant quality."),
-    OptionSpec("audio-bitrate", value: "RATE", help: "Audio bit rate (192k)."),
-    OptionSpec("sample-rate", value: "HZ", help: "Audio sample rate (default 48000)."),
-    OptionSpec("channels", value: "N", help: "Audio channels, 1-8 (default 2)."),
-    OptionSpec("metadata", value: "KEY=VALUE", help: "Container metadata, repeatable (title=..., comment=...)."),
-    OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
-    OptionSpec("progress", value: "KIND", help: "ndjson: one JSON object per update on stderr, then a report."),
-    OptionSpec(
-      "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn)."),
-    OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
-    OptionSpec("print-spec", help: "Print the JSON spec this would render (for compose), render nothing."),
-    OptionSpec("dry-run", help: "Probe, validate and print the plan; write nothing."),
-  ]
+  static let specs: [OptionSpec] =
+    [
+      OptionSpec(
+        "output", short: "o", value: "FILE",
+        help: "Output file (.mov .mp4 .m4v .mkv .webm .ts), or - for standard output."),
+      OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
+      OptionSpec(
+        "format", value: "NAME", help: "mov, mp4, mkv, webm or mpegts (default: from the extension; mkv on stdout)."),
+      OptionSpec("video-codec", value: "NAME", help: "h264, hevc, vp9, av1 or prores (default: h264; vp9 in webm)."),
+      OptionSpec("audio-codec", value: "NAME", help: "aac, opus or pcm (default: aac; opus in webm)."),
+      OptionSpec(
+        "quality", value: "LEVEL", help: "low, medium (default), high or highest: quality, speed, audio bit rate."),
+      OptionSpec("crf", value: "N", help: "Constant quality on the codec's scale (x264 0-51, default from --quality)."),
+      OptionSpec(
+        "preset", value: "NAME", help: "Encoder speed, x264's names ultrafast ... veryslow (default from --quality)."),
+      OptionSpec(
+        "video-bitrate", value: "RATE", help: "Average video bit rate (5M, 800k) instead of constant quality."),
+      OptionSpec("audio-bitrate", value: "RATE", help: "Audio bit rate (192k)."),
+      OptionSpec("sample-rate", value: "HZ", help: "Audio sample rate (default 48000)."),
+      OptionSpec("channels", value: "N", help: "Audio channels, 1-8 (default 2)."),
+      OptionSpec("metadata", value: "KEY=VALUE", help: "Container metadata, repeatable (title=..., comment=...)."),
+      OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
+      OptionSpec("progress", value: "KIND", help: "ndjson: one JSON object per update on stderr, then a report."),
+      OptionSpec(
+        "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn)."),
+      OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
+      OptionSpec("print-spec", help: "Print the JSON spec this would render (for compose), render nothing."),
+      OptionSpec("dry-run", help: "Probe, validate and print the plan; write nothing."),
+    ] + TextOptions.specs
 
   init(_ parsed: ParsedArguments, pathRequired: Bool = true) throws(UsageError) {
     path = parsed.values["output"] ?? ""
@@ -56,6 +60,7 @@ struct OutputOptions {
     dryRun = parsed.flags.contains("dry-run")
     if path.isEmpty && pathRequired && !printSpec && !dryRun { throw UsageError("missing -o OUTPUT") }
     overwrite = parsed.flags.contains("overwrite")
+    text = try TextOptions(parsed)
     quiet = parsed.flags.contains("quiet")
     strict = parsed.flags.contains("strict")
     let progress = try parsed.value("progress", expected: "ndjson") { $0 == "ndjson" ? $0 : nil }

@@ -36,17 +36,20 @@ struct OverlayCommand {
   }
 
   var basePath: String
-  var overlayPath: String
+  /// Nil when only text or subtitles go over BASE.
+  var overlayPath: String?
   var output: OutputOptions
   var configure: (inout OverlayRecipe) -> Void
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    guard parsed.positionals.count == 2 else {
+    output = try OutputOptions(parsed)
+    // With --text or --subtitles the overlay is the text: OVERLAY may be left out.
+    let inputs = output.text.isEmpty ? 2...2 : 1...2
+    guard inputs.contains(parsed.positionals.count) else {
       throw UsageError("overlay takes two inputs, BASE and OVERLAY; got \(parsed.positionals.count)")
     }
     basePath = parsed.positionals[0]
-    overlayPath = parsed.positionals[1]
-    output = try OutputOptions(parsed)
+    overlayPath = parsed.positionals.count == 2 ? parsed.positionals[1] : nil
     let scale = try parsed.value(
       "scale", expected: "a number above 0 and at most 16", ValueParsers.number(in: 0.001...16))
     let position = try parsed.value("position", expected: "a named position or X,Y", OverlayPosition.init(parsing:))
@@ -82,16 +85,17 @@ struct OverlayCommand {
   /// Probes both inputs and builds the composition.
   func makeComposition() throws(CommandFailure) -> Composition {
     let basePath = try StdinSpool.resolve(self.basePath)
-    let overlayPath = try StdinSpool.resolve(self.overlayPath)
+    let overlayPath = try self.overlayPath.map { path throws(CommandFailure) in try StdinSpool.resolve(path) }
     let baseInfo = try RenderRunner.probe(basePath)
-    let overlayInfo = try RenderRunner.probe(overlayPath)
-    for (path, info) in [(basePath, baseInfo), (overlayPath, overlayInfo)] where info.video == nil {
+    let overlayInfo = try overlayPath.map { path throws(CommandFailure) in try RenderRunner.probe(path) } ?? baseInfo
+    for (path, info) in [(basePath, baseInfo), (overlayPath ?? basePath, overlayInfo)] where info.video == nil {
       throw CommandFailure("\(path): \(info.unusableVideo ?? "no video stream")", code: .dataError)
     }
     var recipe = OverlayRecipe(
       base: Source(id: SourceID(0), path: basePath, info: baseInfo),
-      overlay: Source(id: SourceID(1), path: overlayPath, info: overlayInfo))
+      overlay: Source(id: SourceID(1), path: overlayPath ?? basePath, info: overlayInfo))
     configure(&recipe)
+    recipe.showsOverlay = overlayPath != nil
     return recipe.makeComposition()
   }
 

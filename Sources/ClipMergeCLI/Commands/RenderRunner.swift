@@ -28,7 +28,9 @@ struct RenderRunner {
     return try output.route()
   }
 
-  func render(_ composition: Composition) throws(CommandFailure) {
+  func render(_ given: Composition) throws(CommandFailure) {
+    let composition =
+      output.text.isEmpty ? given : try output.text.apply(to: given, console: console, quiet: output.quiet)
     if output.printSpec {
       var spec = composition
       spec.export = output.apply(to: composition.export)

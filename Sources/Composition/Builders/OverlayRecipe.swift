@@ -30,6 +30,9 @@ public struct OverlayRecipe: Sendable {
   public static let baseAudioTrack = TrackID(3)
   public static let overlayAudioTrack = TrackID(4)
 
+  /// False: BASE alone (the command line's `overlay BASE --text ...`, where text is the overlay).
+  public var showsOverlay = true
+
   public init(base: Source, overlay: Source) {
     self.base = base
     self.overlay = overlay
@@ -47,25 +50,27 @@ public struct OverlayRecipe: Sendable {
       return [Segment(source: source.id, sourceRange: TimeRange(start: .zero, duration: length), at: .zero)]
     }
     tracks.append(Track(id: Self.baseVideoTrack, kind: .video, segments: whole(base)))
-    tracks.append(Track(id: Self.overlayVideoTrack, kind: .video, segments: whole(overlay)))
+    if showsOverlay { tracks.append(Track(id: Self.overlayVideoTrack, kind: .video, segments: whole(overlay))) }
     if (audio == .mix || audio == .base) && base.info.audio != nil {
       tracks.append(Track(id: Self.baseAudioTrack, kind: .audio, segments: whole(base)))
     }
-    if (audio == .mix || audio == .overlay) && overlay.info.audio != nil {
+    if showsOverlay && (audio == .mix || audio == .overlay) && overlay.info.audio != nil {
       tracks.append(Track(id: Self.overlayAudioTrack, kind: .audio, segments: whole(overlay)))
     }
     let duration = tracks.map(\.end).max() ?? .zero
-    let layers = [
-      LayerInstruction(
-        trackID: Self.overlayVideoTrack, transform: Keyframed(overlayTransform(in: size)), opacity: overlayOpacity),
-      LayerInstruction(trackID: Self.baseVideoTrack, transform: Keyframed(Self.fit(base, in: size))),
-    ]
+    var layers = [LayerInstruction(trackID: Self.baseVideoTrack, transform: Keyframed(Self.fit(base, in: size)))]
+    if showsOverlay {
+      layers.insert(
+        LayerInstruction(
+          trackID: Self.overlayVideoTrack, transform: Keyframed(overlayTransform(in: size)), opacity: overlayOpacity),
+        at: 0)
+    }
     let video = VideoComposition(
       renderSize: size, frameDuration: frameDuration, backgroundColor: background,
       instructions: [
         VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: duration), layers: layers)
       ])
-    return Composition(sources: [base, overlay], tracks: tracks, video: video, export: export)
+    return Composition(sources: showsOverlay ? [base, overlay] : [base], tracks: tracks, video: video, export: export)
   }
 
   var overlayOpacity: Keyframed<Double> {

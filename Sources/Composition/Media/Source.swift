@@ -12,10 +12,13 @@ public struct Source: Sendable, Hashable {
   /// The path as the user gave it; the engine opens it.
   public var path: String
   public var info: MediaInfo
+  /// Set when clipmerge draws the picture (text, subtitles) instead of decoding `path`.
+  public var drawing: Drawing?
 
-  public init(id: SourceID, path: String, info: MediaInfo) {
+  public init(id: SourceID, path: String, info: MediaInfo, drawing: Drawing? = nil) {
     self.id = id
     self.path = path
     self.info = info
+    self.drawing = drawing
   }
 }

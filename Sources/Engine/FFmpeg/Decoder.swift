@@ -58,6 +58,30 @@ final class Decoder {
     try codecStatus(avcodec_receive_frame(ctx, frame.pointer), "avcodec_receive_frame")
   }
 
+  /// A subtitle decoder's cues in one packet, each as an ASS event line, with the cue's display times in
+  /// milliseconds from the packet's time (avcodec_decode_subtitle2, avsubtitle_free).
+  func decodeSubtitle(_ packet: Packet) throws(FFmpegError) -> [(line: String, start: Int64, end: Int64)] {
+    var subtitle = AVSubtitle()
+    var got: Int32 = 0
+    try check(avcodec_decode_subtitle2(ctx, &subtitle, &got, packet.pointer), "avcodec_decode_subtitle2")
+    guard got != 0 else { return [] }
+    defer { avsubtitle_free(&subtitle) }
+    var cues: [(line: String, start: Int64, end: Int64)] = []
+    for index in 0..<Int(subtitle.num_rects) {
+      guard let rect = subtitle.rects[index], let ass = rect.pointee.ass else { continue }
+      cues.append((String(cString: ass), Int64(subtitle.start_display_time), Int64(subtitle.end_display_time)))
+    }
+    return cues
+  }
+
+  /// The script header a subtitle decoder gives (an ASS file's own styles; FFmpeg's default for SRT and
+  /// WebVTT), or nil.
+  var subtitleHeader: String? {
+    guard let header = ctx.pointee.subtitle_header, ctx.pointee.subtitle_header_size > 0 else { return nil }
+    return String(
+      decoding: UnsafeBufferPointer(start: header, count: Int(ctx.pointee.subtitle_header_size)), as: UTF8.self)
+  }
+
   /// Forgets buffered frames after a seek (avcodec_flush_buffers).
   func flush() { avcodec_flush_buffers(ctx) }
 }

@@ -9,10 +9,16 @@ final class SourcePicture {
   let serial: Int
   /// The picture as 8-bit 4:2:0 limited range in the output's matrix, made on first use.
   var normalized: Frame?
+  /// Where the picture's top-left corner lies in its source's frame: (0, 0) for a decoded picture; for drawn
+  /// text, the corner of the box around what was drawn (the rest of the frame is transparent).
+  let originX: Int
+  let originY: Int
 
-  init(frame: Frame, time: MediaTime, serial: Int) {
+  init(frame: Frame, time: MediaTime, serial: Int, originX: Int = 0, originY: Int = 0) {
     self.frame = frame
     self.time = time
     self.serial = serial
+    self.originX = originX
+    self.originY = originY
   }
 }

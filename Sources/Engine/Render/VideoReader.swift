@@ -3,7 +3,7 @@ import Composition
 /// Answers "which picture of a source shows at source time t": the last picture whose time is at or before t
 /// (the first picture also covers the time before it). A decode-ahead thread decodes a few pictures ahead, so
 /// memory does not grow with the source's length.
-final class VideoReader {
+final class VideoReader: PictureSource {
   let path: String
   private let ahead: DecodeAhead
   private var current: SourcePicture?

@@ -10,7 +10,7 @@ final class VideoRenderer {
   private let compositor: Compositor
   private let scalers = ScalerCache()
   /// The open readers, and the reader each track read from last.
-  private var readers: [ReaderKey: VideoReader] = [:]
+  private var readers: [ReaderKey: any PictureSource] = [:]
   private var trackReaders: [TrackID: ReaderKey] = [:]
 
   private let damage: DamageLog
@@ -40,8 +40,8 @@ final class VideoRenderer {
       active.insert(track.id)
       let key = ReaderKey(track: track.id, index: index, segment: segment)
       activeReaders.insert(key)
-      // A still shows its one picture whatever part of it the segment takes.
-      let still = source.info.isStill
+      // A still shows its one picture whatever part of it the segment takes; drawn text is asked at its time.
+      let still = source.info.isStill && source.drawing == nil
       let reader = try reader(key, for: track.id, source: source, start: still ? .zero : segment.sourceRange.start)
       guard let picture = try reader.picture(at: still ? .zero : segment.sourceTime(at: time)) else { continue }
       let normalized: Frame
@@ -53,7 +53,8 @@ final class VideoRenderer {
       }
       var draw = LayerDraw(
         track: track.id, serial: picture.serial, picture: normalized,
-        transform: info.preferredTransform.concatenating(layer.transform.value(at: time)),
+        transform: AffineTransform.translation(x: Double(picture.originX), y: Double(picture.originY))
+          .concatenating(info.preferredTransform).concatenating(layer.transform.value(at: time)),
         opacity: layer.opacity.value(at: time))
       if let crop = layer.crop {
         guard let cropped = try Self.crop(draw, to: crop, preferred: info.preferredTransform, path: source.path) else {
@@ -100,7 +101,7 @@ final class VideoRenderer {
   }
 
   private func reader(_ key: ReaderKey, for track: TrackID, source: Source, start: MediaTime) throws(EngineError)
-    -> VideoReader
+    -> any PictureSource
   {
     // Another reader numbers its pictures from 1 again: what the compositor keeps for the track is stale.
     if trackReaders[track] != key {
@@ -108,7 +109,13 @@ final class VideoRenderer {
       trackReaders[track] = key
     }
     if let open = readers[key] { return open }
-    let reader = try VideoReader(path: source.path, start: start, damage: damage)
+    let reader: any PictureSource =
+      if let drawing = source.drawing {
+        try DrawnPictures(
+          drawing, path: source.path, width: video.renderSize.width, height: video.renderSize.height)
+      } else {
+        try VideoReader(path: source.path, start: start, damage: damage)
+      }
     readers[key] = reader
     return reader
   }

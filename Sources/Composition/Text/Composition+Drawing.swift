@@ -1,0 +1,30 @@
+extension Composition {
+  /// Adds `drawing` (a title, a subtitle file's cues at `path`) as a source on a track of its own, drawn above
+  /// every other layer over `range` (the whole output when nil), at the render size. The range is cut to the
+  /// output: text never makes the output longer. Returns false, adding nothing, when there is no video or
+  /// nothing of the range lies within the output.
+  @discardableResult
+  public mutating func addDrawing(_ drawing: Drawing, path: String = "", over range: TimeRange? = nil) -> Bool {
+    guard var video, !video.instructions.isEmpty else { return false }
+    let whole = TimeRange(start: .zero, duration: duration)
+    guard let shown = (range ?? whole).intersection(whole), !shown.isEmpty else { return false }
+    let size = video.renderSize
+    var info = MediaInfo(
+      container: "text", duration: .zero,
+      video: VideoStreamInfo(
+        codec: "text", width: size.width, height: size.height, sampleAspectNum: 1, sampleAspectDen: 1,
+        orientation: .upright, nominalFrameDuration: nil, averageFrameDuration: nil, pixelFormat: "rgba"),
+      audio: nil)
+    info.isStill = true
+    let source = SourceID((sources.map(\.id.rawValue).max() ?? -1) + 1)
+    let track = TrackID((tracks.map(\.id.rawValue).max() ?? 0) + 1)
+    sources.append(Source(id: source, path: path, info: info, drawing: drawing))
+    tracks.append(
+      Track(id: track, kind: .video, segments: [Segment(source: source, sourceRange: shown, compositionRange: shown)]))
+    for index in video.instructions.indices {
+      video.instructions[index].layers.insert(LayerInstruction(trackID: track), at: 0)
+    }
+    self.video = video
+    return true
+  }
+}

@@ -1,0 +1,62 @@
+/// How text looks: font, size, weight, colours, outline, shadow, an optional box behind it, where it sits and how
+/// wide its lines may run. The defaults are a readable caption: white, a dark outline, bottom centre, a
+/// twentieth of the frame height.
+public struct TextStyle: Sendable, Hashable {
+  /// The size of text: whole pixels of the output, or a fraction of the output's height.
+  public enum Size: Sendable, Hashable, CustomStringConvertible {
+    case pixels(Double)
+    case fractionOfHeight(Double)
+
+    /// Parses `48` or `48px` (pixels) or `5%` (of the frame height).
+    public init?(parsing text: String) {
+      if text.hasSuffix("%"), let p = Double(text.dropLast()), p > 0, p <= 100 {
+        self = .fractionOfHeight(p / 100)
+      } else if let px = Double(text.hasSuffix("px") ? String(text.dropLast(2)) : text), px >= 1, px <= 2000 {
+        self = .pixels(px)
+      } else {
+        return nil
+      }
+    }
+
+    /// The size in pixels for a frame `height` pixels high.
+    public func pixels(height: Int) -> Double {
+      switch self {
+      case .pixels(let p): return p
+      case .fractionOfHeight(let f): return f * Double(height)
+      }
+    }
+
+    public var description: String {
+      switch self {
+      case .pixels(let p): return "\(p)px"
+      case .fractionOfHeight(let f): return "\(f * 100)%"
+      }
+    }
+  }
+
+  /// The family name as fontconfig knows it (`DejaVu Sans`, `Liberation Serif`); a family that is not installed
+  /// falls back to the default with a warning.
+  public var font: String = TextStyle.defaultFont
+  public var size: Size = .fractionOfHeight(1.0 / 20)
+  public var bold = false
+  public var italic = false
+  public var color: TextColor = .white
+  /// The outline's width in pixels; nil: a twelfth of the size.
+  public var outline: Double?
+  public var outlineColor = TextColor(.black, alpha: 0.9)
+  /// The shadow's offset in pixels (0: none).
+  public var shadow: Double = 0
+  public var shadowColor = TextColor(.black, alpha: 0.5)
+  /// A box behind the text (instead of an outline), with `boxPadding` pixels around it.
+  public var box: TextColor?
+  public var boxPadding: Double?
+  public var position: TextPosition = .bottom
+  /// Pixels between the text and the frame's edges; nil: a twentieth of the frame height.
+  public var margin: Double?
+  /// The widest a line may run, as a fraction of the frame's width; longer lines wrap.
+  public var wrapWidth: Double = 0.9
+
+  public static let defaultFont = "DejaVu Sans"
+
+  public init() {}
+}

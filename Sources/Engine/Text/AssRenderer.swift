@@ -1,0 +1,25 @@
+import CLibass
+
+/// Owns a libass renderer drawing at one frame size with fontconfig's fonts (ass_renderer_init /
+/// ass_renderer_done). Keeps its library alive.
+final class AssRenderer {
+  let pointer: OpaquePointer
+  private let library: AssLibrary
+
+  /// A renderer for `width`×`height` frames whose default font is `defaultFamily` (ass_set_frame_size,
+  /// ass_set_storage_size, ass_set_fonts).
+  init(library: AssLibrary, width: Int, height: Int, defaultFamily: String) throws(EngineError) {
+    guard let renderer = ass_renderer_init(library.pointer) else {
+      throw .internalFailure("libass could not start a renderer")
+    }
+    pointer = renderer
+    self.library = library
+    ass_set_frame_size(renderer, Int32(width), Int32(height))
+    ass_set_storage_size(renderer, Int32(width), Int32(height))
+    ass_set_fonts(renderer, nil, defaultFamily, Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+  }
+
+  deinit {
+    ass_renderer_done(pointer)
+  }
+}

@@ -1,0 +1,26 @@
+import CLibass
+import Composition
+
+/// What the command line checks of text before rendering: which installed font a family resolves to, and
+/// whether a subtitle file reads.
+public enum TextRendering {
+  /// The family fontconfig picks for `family` (itself when installed; the best substitute otherwise, the
+  /// default font when nothing is close) (FcNameParse, FcConfigSubstitute, FcDefaultSubstitute, FcFontMatch).
+  public static func installedFamily(for family: String) -> String {
+    guard FcInit() != 0, let pattern = FcNameParse(family) else { return family }
+    defer { FcPatternDestroy(pattern) }
+    FcConfigSubstitute(nil, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var result = FcResultNoMatch
+    guard let match = FcFontMatch(nil, pattern, &result) else { return family }
+    defer { FcPatternDestroy(match) }
+    var name: UnsafeMutablePointer<FcChar8>?
+    guard FcPatternGetString(match, FC_FAMILY, 0, &name) == FcResultMatch, let name else { return family }
+    return String(cString: name)
+  }
+
+  /// Reads every cue of a subtitle file; throws naming the file (and the line) when it does not parse.
+  public static func checkSubtitles(path: String) throws(EngineError) {
+    _ = try SubtitleFile(path: path)
+  }
+}
