@@ -242,6 +242,39 @@ final class ComposeSpecTests: XCTestCase {
       ], times: ["1.5", "3"], points: [(170, 40), (250, 60), (300, 10), (100, 200)])
   }
 
+  /// titles.json: a still logo at 80 % over the base, a title sliding in, a lower third in a box fading in,
+  /// subtitles at the top; every layer read back.
+  func testTitlesSpecDrawsImagesTextAndSubtitles() throws {
+    let (out, _) = try render("titles")
+    let early = try pictures(out, ["0.5"])[0]
+    let title = try pictures(out, ["1.2"])[0]
+    let lower = try pictures(out, ["3"])[0]
+    XCTAssertTrue(try OCR.read(title).contains("OPENING TITLE"))
+    XCTAssertFalse(try OCR.read(early).contains("OPENING TITLE"), "half way in, the title is cut by the frame's edge")
+    XCTAssertTrue(try OCR.read(title).contains("HELLO WORLD"), "the first cue, at the top")
+    let third = try OCR.read(lower)
+    XCTAssertTrue(third.contains("Lower third") && third.contains("second line"), third)
+    // The logo's core: red at 80 % over the base, within 3 levels.
+    let base = try XCTUnwrap(try pictures(FixtureFiles.path("base.mp4"), ["3"])[0].yuv(x: 5, y: 5))
+    let logo = try XCTUnwrap(lower.yuv(x: 560 + 32, y: 16 + 32))
+    for (got, b, red) in [(logo.y, base.y, 81), (logo.u, base.u, 90), (logo.v, base.v, 240)] {
+      XCTAssertEqual(Double(got), Double(b) + Double(red - b) * 0.8, accuracy: 3, "logo at 80 %: \(logo)")
+    }
+  }
+
+  func testTextAndStillsPrintSpecThenComposeRendersTheSame() throws {
+    try assertPrintSpecRoundTrip(
+      [
+        "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("logo.png"), "--scale", "0.3", "--text",
+        "Ada Lovelace", "--text-at", "1,2", "--subtitles", FixtureFiles.path("talk.srt"), "--preset", "ultrafast",
+      ], times: ["1", "2.7"], points: [(160, 225), (160, 200), (290, 20), (20, 20)])
+    try assertPrintSpecRoundTrip(
+      [
+        "concat", FixtureFiles.path("card.webp") + "#t=,1", FixtureFiles.path("base.mp4"), "--text", "Caption",
+        "--preset", "ultrafast",
+      ], times: ["0.5", "2"], points: [(48, 32), (10, 55)])
+  }
+
   func testSpecFromStandardInputAndDryRun() throws {
     // A dry run told to write into an empty folder leaves it empty, and the spec's folder as it was.
     let folder = FixtureFiles.temporaryFolder()
@@ -258,5 +291,34 @@ final class ComposeSpecTests: XCTestCase {
     XCTAssertTrue(text.contains("audio: aac 44100 Hz 1 ch, resampled to 48000 Hz 2 ch"), text)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: specFolder.path).sorted(), before)
+  }
+}
+
+/// docs/spec.schema.json agrees with the decoder on the example specs (needs python3's jsonschema).
+final class SpecSchemaTests: XCTestCase {
+  func testExamplesValidateAgainstTheSchema() throws {
+    let script = """
+      import json, glob, sys
+      try:
+          import jsonschema
+      except ImportError:
+          sys.exit(77)
+      v = jsonschema.Draft202012Validator(json.load(open('docs/spec.schema.json')))
+      for f in sorted(glob.glob('Fixtures/compositions/*.json')):
+          bad = list(v.iter_errors(json.load(open(f))))
+          print(f, 'invalid' if bad else 'valid')
+      """
+    let result = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], in: FixtureFiles.root)
+    if result.code == 77 { throw XCTSkip("python3 has no jsonschema module: schema check skipped") }
+    XCTAssertEqual(result.code, 0, result.stderr)
+    let examples = try FileManager.default.contentsOfDirectory(
+      atPath: FixtureFiles.root.appendingPathComponent("Fixtures/compositions").path
+    ).filter { $0.hasSuffix(".json") }
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, examples.count, result.stdout)
+    for line in lines {
+      XCTAssertEqual(line.hasSuffix(" invalid"), line.contains("broken.json"), line)
+    }
   }
 }

@@ -17,7 +17,7 @@ final class FuzzTests: XCTestCase {
     let base = FixtureFiles.path("tiny.mp4")
     let folder = FixtureFiles.temporaryFolder()
     var mutator = Mutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
-    var jobs: [(name: String, how: String, arguments: [String], output: String?)] = []
+    var jobs: [Job] = []
     for i in 0..<count {
       let seedIndex = i % seeds.count
       let (bytes, how) = mutator.mutate(seeds[seedIndex])
@@ -33,23 +33,7 @@ final class FuzzTests: XCTestCase {
       jobs.append((name, how, render, out))
     }
     let started = Date()
-    let failures = Self.runAll(jobs.map(\.arguments), parallel: 2)
-    var crashes: [String] = []
-    for (job, outcome) in zip(jobs, failures) {
-      switch outcome {
-      case .exited(let code):
-        if !Self.documentedCodes.contains(code) {
-          crashes.append("\(job.name) (\(job.how)): exit \(code) from \(job.arguments[0])")
-        }
-        if let out = job.output, code != 0, FileManager.default.fileExists(atPath: out) {
-          crashes.append("\(job.name) (\(job.how)): \(job.arguments[0]) failed but left \(out)")
-        }
-      case .signalled(let signal):
-        crashes.append("\(job.name) (\(job.how)): \(job.arguments[0]) killed by signal \(signal)")
-      case .timedOut:
-        crashes.append("\(job.name) (\(job.how)): \(job.arguments[0]) still running after 60 s")
-      }
-    }
+    let crashes = Self.crashes(jobs)
     let partials = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
     XCTAssertEqual(partials, [], "temporary files left behind")
     XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
@@ -72,7 +56,7 @@ final class FuzzTests: XCTestCase {
       at: root.appendingPathComponent("generated"),
       withDestinationURL: FixtureFiles.root.appendingPathComponent("Fixtures/generated"))
     var mutator = SpecMutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
-    var jobs: [(name: String, how: String, arguments: [String], output: String?)] = []
+    var jobs: [Job] = []
     for i in 0..<count {
       let (bytes, how) = mutator.mutate(seeds[i % seeds.count])
       let path = folder.appendingPathComponent("s\(i).json").path
@@ -83,19 +67,56 @@ final class FuzzTests: XCTestCase {
         jobs.append(("s\(i).json", how, ["compose", path, "-o", out, "--preset", "ultrafast", "-q", "-y"], out))
       }
     }
+    let crashes = Self.crashes(jobs)
+    XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
+  }
+
+  /// Damaged subtitle files (SRT, WebVTT, ASS) burned into a tiny clip: refused with a documented exit code or
+  /// rendered, never a trap.
+  func testMutatedSubtitlesNeverCrash() throws {
+    let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
+    let names = ["talk.srt", "talk.vtt", "talk.ass"]
+    let seeds = try names.map { try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0)))) }
+    let folder = FixtureFiles.temporaryFolder()
+    var mutator = Mutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
+    var jobs: [Job] = []
+    for i in 0..<count {
+      let (bytes, how) = mutator.mutate(seeds[i % seeds.count])
+      let name = "t\(i).\((names[i % names.count] as NSString).pathExtension)"
+      let path = folder.appendingPathComponent(name).path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let out = folder.appendingPathComponent("out\(i).mp4").path
+      jobs.append(
+        (
+          name, how,
+          ["concat", FixtureFiles.path("tiny.mp4"), "--subtitles", path, "-o", out, "--preset", "ultrafast", "-q"], out
+        ))
+    }
+    let crashes = Self.crashes(jobs)
+    XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
+  }
+
+  /// One run: the damaged file's name, how it was damaged, the arguments, and the output it must not leave on
+  /// failure.
+  typealias Job = (name: String, how: String, arguments: [String], output: String?)
+
+  /// Runs `jobs`, two at a time, and says of each that did not end as documented what happened: an undocumented
+  /// exit code, a signal, a run over 60 s, or a partial output left behind.
+  static func crashes(_ jobs: [Job]) -> [String] {
     var crashes: [String] = []
-    for (job, outcome) in zip(jobs, Self.runAll(jobs.map(\.arguments), parallel: 2)) {
+    for (job, outcome) in zip(jobs, runAll(jobs.map(\.arguments), parallel: 2)) {
+      let what = "\(job.name) (\(job.how)): \(job.arguments[0])"
       switch outcome {
       case .exited(let code):
-        if !Self.documentedCodes.contains(code) { crashes.append("\(job.name) (\(job.how)): exit \(code)") }
+        if !documentedCodes.contains(code) { crashes.append("\(what): exit \(code)") }
         if let out = job.output, code != 0, FileManager.default.fileExists(atPath: out) {
-          crashes.append("\(job.name) (\(job.how)): failed but left \(out)")
+          crashes.append("\(what) failed but left \(out)")
         }
-      case .signalled(let signal): crashes.append("\(job.name) (\(job.how)): killed by signal \(signal)")
-      case .timedOut: crashes.append("\(job.name) (\(job.how)): still running after 60 s")
+      case .signalled(let signal): crashes.append("\(what) killed by signal \(signal)")
+      case .timedOut: crashes.append("\(what) still running after 60 s")
       }
     }
-    XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
+    return crashes
   }
 
   enum Outcome {

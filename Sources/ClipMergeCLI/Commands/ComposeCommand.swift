@@ -81,6 +81,23 @@ struct ComposeCommand {
     var infos: [SourceID: MediaInfo] = [:]
     var failed = Set<SourceID>()
     for source in document.composition.sources {
+      if source.drawing != nil {
+        // Drawn: text needs nothing from a file; a subtitle file must read.
+        guard case .subtitles = source.drawing else { continue }
+        do { try TextRendering.checkSubtitles(path: source.path) } catch {
+          failed.insert(source.id)
+          let reason: String
+          switch error {
+          case .inputUnreadable(_, let why), .invalidInput(_, let why): reason = why
+          default: reason = error.description
+          }
+          problems.append(
+            SpecProblem(
+              path: document.sourcePaths[source.id] ?? "",
+              message: "\(reason) '\(document.sourceNames[source.id] ?? source.path)'"))
+        }
+        continue
+      }
       do {
         infos[source.id] = try MediaProbe.probe(source.path)
       } catch {

@@ -8,12 +8,16 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 
   public static let black = Color(red: 0, green: 0, blue: 0)
 
-  /// Parses `#RRGGBB`, `RRGGBB`, `0xRRGGBB` or a few names (black, white, gray, red, green, blue).
+  /// Parses `#RRGGBB`, `RRGGBB`, `0xRRGGBB` or a name (black, white, gray/grey, red, green, blue, yellow,
+  /// orange, cyan, magenta, purple; CSS's values).
   public init?(parsing text: String) {
     let named: [String: Color] = [
       "black": .black, "white": Color(red: 255, green: 255, blue: 255),
       "gray": Color(red: 128, green: 128, blue: 128), "red": Color(red: 255, green: 0, blue: 0),
       "green": Color(red: 0, green: 128, blue: 0), "blue": Color(red: 0, green: 0, blue: 255),
+      "grey": Color(red: 128, green: 128, blue: 128), "yellow": Color(red: 255, green: 255, blue: 0),
+      "orange": Color(red: 255, green: 165, blue: 0), "cyan": Color(red: 0, green: 255, blue: 255),
+      "magenta": Color(red: 255, green: 0, blue: 255), "purple": Color(red: 128, green: 0, blue: 128),
     ]
     let lower = text.lowercased()
     if let color = named[lower] {

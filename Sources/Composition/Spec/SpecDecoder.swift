@@ -44,6 +44,10 @@ public enum SpecDecoder {
       let export =
         root["output"].map { exportSettings($0, at: "output", path: &outputPath, container: &container) }
         ?? ExportSettings()
+      // Drawn sources (text, subtitles) are pictures of the render size.
+      if let size = video?.renderSize {
+        for index in sources.indices where sources[index].drawing != nil { sources[index].info = .drawn(size: size) }
+      }
       let composition = Composition(sources: sources, tracks: tracks, video: video, audioMix: audio, export: export)
       return SpecDocument(
         composition: composition, sourcePaths: sourcePaths, sourceNames: sourceNames, outputPath: outputPath,
@@ -88,6 +92,15 @@ public enum SpecDecoder {
           value, at: path, allowed: ["source", "sourceRange", "start", "speed"],
           required: ["source", "sourceRange", "start"])
       else { return nil }
+      if object["source"] is [String: Any] {
+        // A drawn source: {"text": ...} or {"subtitles": FILE}, with a style.
+        guard let id = drawnSource(object["source"] as Any, at: "\(path).source"),
+          let range = object["sourceRange"].flatMap({ reader.timeRange($0, at: "\(path).sourceRange") }),
+          let start = reader.time(object["start"], at: "\(path).start")
+        else { return nil }
+        return Segment(
+          source: id, sourceRange: range, compositionRange: TimeRange(start: start, duration: range.duration))
+      }
       let name = reader.string(object["source"], at: "\(path).source")
       let range = object["sourceRange"].flatMap { reader.timeRange($0, at: "\(path).sourceRange") }
       let start = reader.time(object["start"], at: "\(path).start")

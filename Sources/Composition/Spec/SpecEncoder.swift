@@ -4,13 +4,13 @@ import Foundation
 public enum SpecEncoder {
   /// Pretty-printed JSON with sorted keys. Source paths are written absolute, so the spec works from any folder.
   public static func encode(_ composition: Composition, outputPath: String? = nil, workingDirectory: String) -> Data {
-    let paths = Dictionary(
-      uniqueKeysWithValues: composition.sources.map { ($0.id, absolute($0.path, workingDirectory)) })
+    let values: [SourceID: Any] = Dictionary(
+      uniqueKeysWithValues: composition.sources.map { ($0.id, sourceValue($0, workingDirectory)) })
     var root: [String: Any] = [
       "tracks": composition.tracks.map { track in
         [
           "id": track.id.rawValue, "kind": track.kind.rawValue,
-          "segments": track.segments.map { segment(paths[$0.source] ?? "", $0) },
+          "segments": track.segments.map { segment(values[$0.source] ?? "", $0) },
         ] as [String: Any]
       },
       "output": output(composition.export),
@@ -36,9 +36,36 @@ public enum SpecEncoder {
       ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardized.path
   }
 
-  static func segment(_ path: String, _ segment: Segment) -> [String: Any] {
+  /// A file's absolute path, or a drawn source's object (`{"text": ..., "style": ...}`).
+  static func sourceValue(_ source: Source, _ directory: String) -> Any {
+    switch source.drawing {
+    case nil: return absolute(source.path, directory)
+    case .text(let text, let style): return ["text": text, "style": self.style(style)]
+    case .subtitles(let style): return ["subtitles": absolute(source.path, directory), "style": self.style(style)]
+    }
+  }
+
+  static func style(_ style: TextStyle) -> [String: Any] {
     var object: [String: Any] = [
-      "source": path, "sourceRange": range(segment.sourceRange), "start": time(segment.compositionRange.start),
+      "font": style.font, "bold": style.bold, "italic": style.italic, "color": style.color.description,
+      "outlineColor": style.outlineColor.description, "shadow": style.shadow,
+      "shadowColor": style.shadowColor.description, "position": style.position.rawValue,
+      "wrapWidth": style.wrapWidth,
+    ]
+    switch style.size {
+    case .pixels(let p): object["size"] = p
+    case .fractionOfHeight: object["size"] = style.size.description
+    }
+    if let outline = style.outline { object["outline"] = outline }
+    if let box = style.box { object["box"] = box.description }
+    if let padding = style.boxPadding { object["boxPadding"] = padding }
+    if let margin = style.margin { object["margin"] = margin }
+    return object
+  }
+
+  static func segment(_ source: Any, _ segment: Segment) -> [String: Any] {
+    var object: [String: Any] = [
+      "source": source, "sourceRange": range(segment.sourceRange), "start": time(segment.compositionRange.start),
     ]
     if segment.sourceRange.duration != segment.compositionRange.duration,
       let speed = segment.sourceRange.duration.scaled(

@@ -8,14 +8,7 @@ extension Composition {
     guard var video, !video.instructions.isEmpty else { return false }
     let whole = TimeRange(start: .zero, duration: duration)
     guard let shown = (range ?? whole).intersection(whole), !shown.isEmpty else { return false }
-    let size = video.renderSize
-    var info = MediaInfo(
-      container: "text", duration: .zero,
-      video: VideoStreamInfo(
-        codec: "text", width: size.width, height: size.height, sampleAspectNum: 1, sampleAspectDen: 1,
-        orientation: .upright, nominalFrameDuration: nil, averageFrameDuration: nil, pixelFormat: "rgba"),
-      audio: nil)
-    info.isStill = true
+    let info = MediaInfo.drawn(size: video.renderSize)
     let source = SourceID((sources.map(\.id.rawValue).max() ?? -1) + 1)
     let track = TrackID((tracks.map(\.id.rawValue).max() ?? 0) + 1)
     sources.append(Source(id: source, path: path, info: info, drawing: drawing))
@@ -26,5 +19,20 @@ extension Composition {
     }
     self.video = video
     return true
+  }
+}
+
+extension MediaInfo {
+  /// What the model knows of a drawn source (text, subtitles): a picture of the render size with no length of
+  /// its own.
+  public static func drawn(size: PixelSize) -> MediaInfo {
+    var info = MediaInfo(
+      container: "text", duration: .zero,
+      video: VideoStreamInfo(
+        codec: "text", width: size.width, height: size.height, sampleAspectNum: 1, sampleAspectDen: 1,
+        orientation: .upright, nominalFrameDuration: nil, averageFrameDuration: nil, pixelFormat: "rgba"),
+      audio: nil)
+    info.isStill = true
+    return info
   }
 }

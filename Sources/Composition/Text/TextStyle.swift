@@ -29,7 +29,9 @@ public struct TextStyle: Sendable, Hashable {
     public var description: String {
       switch self {
       case .pixels(let p): return "\(p)px"
-      case .fractionOfHeight(let f): return "\(f * 100)%"
+      case .fractionOfHeight(let f):
+        let percent = (f * 100 * 1_000_000).rounded() / 1_000_000
+        return percent == percent.rounded() ? "\(Int(percent))%" : "\(percent)%"
       }
     }
   }

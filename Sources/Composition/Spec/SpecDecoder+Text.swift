@@ -1,0 +1,66 @@
+extension SpecDecoder.Context {
+  /// A segment's drawn source: `{"text": "...", "style": {...}}` or `{"subtitles": "talk.srt", "style": {...}}`.
+  mutating func drawnSource(_ value: Any, at path: String) -> SourceID? {
+    guard let object = reader.object(value, at: path, allowed: ["text", "subtitles", "style"]) else { return nil }
+    let style = object["style"].map { textStyle($0, at: "\(path).style") } ?? TextStyle()
+    let drawing: Drawing
+    var file = ""
+    switch (object["text"], object["subtitles"]) {
+    case (let text?, nil):
+      guard let text = reader.string(text, at: "\(path).text") else { return nil }
+      drawing = .text(text, style)
+    case (nil, let subtitles?):
+      guard let name = reader.string(subtitles, at: "\(path).subtitles"), !name.isEmpty else { return nil }
+      file = resolve(name)
+      drawing = .subtitles(style)
+    default:
+      reader.fail(path, "expected one of text or subtitles")
+      return nil
+    }
+    let id = SourceID(sources.count)
+    sources.append(Source(id: id, path: file, info: Self.placeholder, drawing: drawing))
+    sourcePaths[id] = path
+    sourceNames[id] = file
+    return id
+  }
+
+  /// A text style; every key optional (docs/spec.md lists the defaults).
+  mutating func textStyle(_ value: Any, at path: String) -> TextStyle {
+    var style = TextStyle()
+    guard
+      let object = reader.object(
+        value, at: path,
+        allowed: [
+          "font", "size", "bold", "italic", "color", "outline", "outlineColor", "shadow", "shadowColor", "box",
+          "boxPadding", "position", "margin", "wrapWidth",
+        ])
+    else { return style }
+    if let font = reader.string(object["font"], at: "\(path).font") { style.font = font }
+    if let size = object["size"] {
+      if size is JSONNumber, let pixels = reader.number(size, at: "\(path).size", in: 1...2000) {
+        style.size = .pixels(pixels)
+      } else if let parsed = choice(size, at: "\(path).size", TextStyle.Size.init(parsing:)) {
+        style.size = parsed
+      }
+    }
+    if let bold = reader.bool(object["bold"], at: "\(path).bold") { style.bold = bold }
+    if let italic = reader.bool(object["italic"], at: "\(path).italic") { style.italic = italic }
+    if let color = choice(object["color"], at: "\(path).color", TextColor.init(parsing:)) { style.color = color }
+    style.outline = reader.number(object["outline"], at: "\(path).outline", in: 0...100)
+    if let color = choice(object["outlineColor"], at: "\(path).outlineColor", TextColor.init(parsing:)) {
+      style.outlineColor = color
+    }
+    if let shadow = reader.number(object["shadow"], at: "\(path).shadow", in: 0...100) { style.shadow = shadow }
+    if let color = choice(object["shadowColor"], at: "\(path).shadowColor", TextColor.init(parsing:)) {
+      style.shadowColor = color
+    }
+    style.box = choice(object["box"], at: "\(path).box", TextColor.init(parsing:))
+    style.boxPadding = reader.number(object["boxPadding"], at: "\(path).boxPadding", in: 0...500)
+    if let position = choice(object["position"], at: "\(path).position", TextPosition.init(rawValue:)) {
+      style.position = position
+    }
+    style.margin = reader.number(object["margin"], at: "\(path).margin", in: 0...10_000)
+    if let wrap = reader.number(object["wrapWidth"], at: "\(path).wrapWidth", in: 0.05...1) { style.wrapWidth = wrap }
+    return style
+  }
+}
