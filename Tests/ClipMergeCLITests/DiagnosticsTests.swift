@@ -58,4 +58,19 @@ final class DiagnosticsTests: XCTestCase {
       XCTAssertTrue(result.stderr.hasPrefix("clipmerge: error: \(path): not valid JSON: "), result.stderr)
     }
   }
+
+  func testAnImageThatCannotBeDecodedIsRefusedAndNothingWritten() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let broken = folder.appendingPathComponent("broken.png").path
+    let whole = try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("logo.png")))
+    try whole.prefix(60).write(to: URL(fileURLWithPath: broken))
+    let out = folder.appendingPathComponent("out.mp4").path
+    for command in [["overlay", base, broken], ["concat", broken, base]] {
+      let result = try ClipmergeProcess.run(command + ["-o", out])
+      XCTAssertEqual(result.code, 65, result.stderr)
+      XCTAssertTrue(result.stderr.hasPrefix("clipmerge: error: \(broken): "), result.stderr)
+      XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+  }
 }

@@ -10,7 +10,8 @@ final class ReadmeExamplesTests: XCTestCase {
   static let names: [String: String] = [
     "a.mp4": "base.mp4", "b.mp4": "overlay.mp4", "b.mov": "overlay.mp4", "c.webm": "tiny.webm",
     "intro.mp4": "base.mp4", "talk.mp4": "talk.mp4", "outro.mp4": "overlay.mp4", "music.m4a": "music.m4a",
-    "day1/1.mp4": "base.mp4", "day1/2.mp4": "base.mp4",
+    "day1/1.mp4": "base.mp4", "day1/2.mp4": "base.mp4", "logo.png": "logo.png", "lower-third.mov": "lower-third.mov",
+    "card.png": "logo.png", "talk.srt": "talk.srt",
   ]
 
   /// The README's ```sh blocks, each as its lines.
@@ -48,9 +49,18 @@ final class ReadmeExamplesTests: XCTestCase {
     let bin = ClipmergeProcess.executable.deletingLastPathComponent().path
     var ran = 0
     for block in blocks {
-      let folder = FixtureFiles.temporaryFolder()
+      // Each block in a folder of its own, beside a `generated` link, so the example specs (titles.json) find
+      // their sources where they name them (../generated/...).
+      let root = FixtureFiles.temporaryFolder()
+      let folder = root.appendingPathComponent("readme")
       try FileManager.default.createDirectory(
         at: folder.appendingPathComponent("day1"), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        at: root.appendingPathComponent("generated"),
+        withDestinationURL: FixtureFiles.root.appendingPathComponent("Fixtures/generated"))
+      try FileManager.default.createSymbolicLink(
+        at: folder.appendingPathComponent("titles.json"),
+        withDestinationURL: FixtureFiles.root.appendingPathComponent("Fixtures/compositions/titles.json"))
       for (name, fixture) in Self.names {
         try FileManager.default.createSymbolicLink(
           atPath: folder.appendingPathComponent(name).path, withDestinationPath: FixtureFiles.path(fixture))

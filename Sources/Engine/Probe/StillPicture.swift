@@ -12,13 +12,20 @@ enum StillPicture {
     return name == "image2" || name.hasSuffix("_pipe")
   }
 
-  /// The orientation a JPEG's EXIF Orientation tag asks for (a phone stores the picture as the sensor saw it and
+  /// Decodes the picture (a still that cannot be decoded is refused now, not skipped at render time) and returns
+  /// the orientation a JPEG's EXIF Orientation tag asks for (a phone stores the picture as the sensor saw it and
   /// says how to turn it), or nil when there is none. FFmpeg's JPEG decoder gives the EXIF tags as the decoded
   /// picture's metadata; it does not apply them.
   static func exifOrientation(path: String) throws(EngineError) -> Orientation? {
-    let decoder = try PictureDecoder(path: path, start: .zero, damage: DamageLog())
-    guard let picture = try decoder.next(),
-      let entry = av_dict_get(picture.frame.pointer.pointee.metadata, "Orientation", nil, 0),
+    let decoder = try PictureDecoder(path: path, start: .zero, damage: DamageLog(strict: true))
+    let decoded: SourcePicture?
+    do { decoded = try decoder.next() } catch {
+      throw .invalidInput(path: path, reason: "the picture cannot be decoded (damaged or cut short)")
+    }
+    guard let picture = decoded else {
+      throw .invalidInput(path: path, reason: "the picture cannot be decoded (damaged or cut short)")
+    }
+    guard let entry = av_dict_get(picture.frame.pointer.pointee.metadata, "Orientation", nil, 0),
       // FFmpeg writes the number right-aligned ("    6").
       let value = Int(String(cString: entry.pointee.value).trimmingCharacters(in: .whitespaces))
     else { return nil }
