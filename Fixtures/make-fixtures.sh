@@ -208,4 +208,8 @@ Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
 Dialogue: 0,0:00:00.50,0:00:01.50,Top,,0,0,0,,HELLO WORLD
 ASS
 printf '1\n00:00:00,500 --> 00:00:01,500\nFINE\n\n2\n00:00:02,000 -> 00:00:03,000\nBROKEN\n' > "$out/broken.srt"
+# checker.png: a 1600x1200 photo-sized picture of two-pixel black and white checks, the hardest
+# thing to zoom out of smoothly (any aliasing shows as moiré and flicker).
+[[ -f "$out/checker.png" ]] || ff -f lavfi -i "color=c=black:s=1600x1200,format=gray,geq=lum='255*mod(floor(X/2)+floor(Y/2),2)'" \
+  -frames:v 1 "$out/checker.png"
 echo "fixtures ready in $out"

@@ -5,16 +5,19 @@
 # For every configuration (render size × x264 preset × input length) it measures RUNS interleaved runs of each
 # job and prints medians of wall time, CPU time (user + sys) and peak RSS, with the ratios.
 #   SIZES="720 1080"  PRESETS="medium veryfast"  DURATIONS="10"  LONG="720:veryfast:60"  RUNS=3  CRF=23
+# (SIZES= runs none of the matrix: `SIZES= LONG= make bench` measures only the clip counts and LAYERS.)
 # LONG adds size:preset:duration configurations (default: one 60 s configuration, to show time and memory
-# growing with length). The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
+# growing with length). LAYERS (size:preset:duration, default 1080:veryfast:60; empty for none) measures what a
+# watermark, a title and subtitles cost over a plain render. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 CRF=${CRF:-23}
-SIZES=${SIZES:-720 1080}
+SIZES=${SIZES-720 1080}
 PRESETS=${PRESETS:-medium veryfast}
 DURATIONS=${DURATIONS:-10}
 LONG=${LONG-720:veryfast:60}
+LAYERS=${LAYERS-1080:veryfast:60}
 out=bench-out
 mkdir -p "$out"
 bin=$PWD/.build/release/clipmerge
@@ -170,6 +173,55 @@ run_config() {
     "$(col "$t/floor" 2)" "$(mb "$t/floor")" | tee -a "$out/table.md"
 }
 
+# Pictures on the picture: the cost of a watermark (a PNG with alpha in the corner), a title (--text) and burned-in
+# subtitles (a cue every 2 s) over a plain render of the LAYERS configuration's base clip (default 1080p veryfast
+# 60 s), RUNS interleaved rounds; each as a ratio to the plain render's wall time.
+layers_cost() {
+  local size preset d w h
+  IFS=: read -r size preset d <<<"$LAYERS"
+  read -r w h < <(dims "$size")
+  make_inputs "$size" "$d"
+  local dir=$out/inputs/$size-$d t=$out/times/layers-$size-$preset-$d r=$out/render
+  rm -rf "$t"
+  mkdir -p "$t" "$r"
+  local logo=$out/inputs/logo.png subs=$dir/talk.srt
+  [[ -f $logo ]] || src "color=c=red:s=512x512,format=rgba,geq=r='255':g='64':b='0':a='255*clip((240-max(abs(X-255.5),abs(Y-255.5)))/40,0,1)'" \
+    -frames:v 1 "$logo"
+  if [[ ! -f $subs ]]; then
+    for ((i = 0; i < d / 2; i++)); do
+      printf '%d\n00:%02d:%02d,000 --> 00:%02d:%02d,500\nCue number %d of the talk\n\n' $((i + 1)) $((i * 2 / 60)) $((i * 2 % 60)) \
+        $((i * 2 / 60)) $((i * 2 % 60 + 1)) $((i + 1))
+    done >"$subs"
+  fi
+  local common=(-y -q --preset "$preset" --crf "$CRF" --audio-bitrate 192k)
+  local plain=("$bin" concat "$dir/base.mp4" -o "$r/layers-plain.mov" "${common[@]}")
+  local watermark=("$bin" overlay "$dir/base.mp4" "$logo" --scale 0.15 --position bottom-right --margin 24 --opacity 0.8
+    -o "$r/layers-watermark.mov" "${common[@]}")
+  local title=("$bin" concat "$dir/base.mp4" --text "Ada Lovelace, 1815-1852" -o "$r/layers-title.mov" "${common[@]}")
+  local subtitles=("$bin" concat "$dir/base.mp4" --subtitles "$subs" -o "$r/layers-subtitles.mov" "${common[@]}")
+  for ((i = 1; i <= RUNS; i++)); do
+    if ((i % 2 == 1)); then
+      measure "$t/plain" "${plain[@]}"
+      measure "$t/watermark" "${watermark[@]}"
+      measure "$t/title" "${title[@]}"
+      measure "$t/subtitles" "${subtitles[@]}"
+    else
+      measure "$t/subtitles" "${subtitles[@]}"
+      measure "$t/title" "${title[@]}"
+      measure "$t/watermark" "${watermark[@]}"
+      measure "$t/plain" "${plain[@]}"
+    fi
+  done
+  local base_wall
+  base_wall=$(col "$t/plain" 1)
+  echo "| job (${h}p $preset, $d s) | wall s | wall ratio to plain | CPU s | RSS MB |"
+  echo "|---|---|---|---|---|"
+  for job in plain watermark title subtitles; do
+    printf '| %s | %s | **%sx** | %s | %s |\n' "$job" "$(col "$t/$job" 1)" "$(div "$(col "$t/$job" 1)" "$base_wall")" \
+      "$(col "$t/$job" 2)" "$(mb "$t/$job")"
+  done | tee -a "$out/layers.md"
+}
+
 # Memory against clip count: the same small clip joined 3 times and 300 times (clipmerge only; peak RSS should
 # not grow with the number of clips, as each clip's decoder and file are closed when it is done).
 clips_memory() {
@@ -181,7 +233,7 @@ clips_memory() {
     local list=()
     for ((i = 0; i < n; i++)); do list+=("$dir/clip.mp4"); done
     rm -f "$out/times/clips-$n"
-    mkdir -p "$out/times"
+    mkdir -p "$out/times" "$out/render"
     measure "$out/times/clips-$n" "$bin" concat "${list[@]}" -o "$out/render/clips-$n.mov" -y -q --preset veryfast
     echo "clipmerge concat of $n clips of 0.2 s (320x240): $(col "$out/times/clips-$n" 1) s, peak RSS $(mb "$out/times/clips-$n") MB"
   done
@@ -215,4 +267,9 @@ done
 echo
 clips_memory
 echo
+if [[ -n $LAYERS ]]; then
+  : >"$out/layers.md"
+  layers_cost
+  echo
+fi
 echo "table written to $out/table.md"

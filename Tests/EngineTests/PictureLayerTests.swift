@@ -168,3 +168,53 @@ final class PictureLayerTests: XCTestCase {
     XCTAssertEqual(ScalerCache.conversionCount - before, 3)
   }
 }
+
+/// Pan and zoom on a still ("Ken Burns"): smooth, without shimmering, and not scaled once a frame.
+final class StillMotionTests: XCTestCase {
+  func testZoomOutOfAPhotoNeitherFlickersNorRescalesEveryFrame() throws {
+    let base = try RenderHelpers.source(0, "base.mp4")
+    let photo = try RenderHelpers.source(1, "checker.png")
+    let two = MediaTime(seconds: 2)
+    var transform = Keyframed(AffineTransform.scale(x: 0.3, y: 0.3).concatenating(.translation(x: -20, y: -10)))
+    transform.ramp(
+      from: AffineTransform.scale(x: 0.3, y: 0.3).concatenating(.translation(x: -20, y: -10)),
+      to: AffineTransform.scale(x: 0.2, y: 0.2).concatenating(.translation(x: 0, y: 0)),
+      over: TimeRange(start: .zero, duration: two))
+    let composition = Composition(
+      sources: [base, photo],
+      tracks: [
+        Track(
+          id: TrackID(1), kind: .video,
+          segments: [Segment(source: photo.id, sourceRange: TimeRange(start: .zero, duration: two), at: .zero)])
+      ],
+      video: VideoComposition(
+        renderSize: PixelSize(width: 320, height: 240), frameDuration: MediaTime.ticks(1, rate: 30),
+        backgroundColor: .black,
+        instructions: [
+          VideoCompositionInstruction(
+            timeRange: TimeRange(start: .zero, duration: two),
+            layers: [LayerInstruction(trackID: TrackID(1), transform: transform)])
+        ]), export: ExportSettings(crf: 0, preset: "ultrafast"))
+    let before = ScalerCache.conversionCount
+    let (path, report) = try RenderHelpers.render(composition, name: "zoom.mov")
+    XCTAssertEqual(report.videoFrames, 60)
+    // To 4:2:0 once, then one shrink per mipmap level used (a quarter: scales 0.3 to 0.2 all lie in it).
+    XCTAssertLessThanOrEqual(ScalerCache.conversionCount - before, 3)
+    // Every frame is an even grey where the photo is: the mean moves by under a level from frame to frame and
+    // no moiré stands out within a frame.
+    let grabber = try PictureGrabber(path: path)
+    var means: [Double] = []
+    for n in 0..<60 {
+      let picture = try XCTUnwrap(grabber.picture(at: MediaTime.ticks(Int64(n), rate: 30)))
+      var values: [Double] = []
+      for y in stride(from: 20, to: 220, by: 3) {
+        for x in stride(from: 20, to: 300, by: 3) { values.append(Double(picture.yuv(x: x, y: y)?.y ?? 0)) }
+      }
+      let mean = values.reduce(0, +) / Double(values.count)
+      let spread = (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)).squareRoot()
+      XCTAssertLessThan(spread, 8, "frame \(n): moiré, a spread of \(spread) levels")
+      means.append(mean)
+    }
+    for (a, b) in zip(means, means.dropFirst()) { XCTAssertLessThan(abs(a - b), 1, "flicker: \(a) then \(b)") }
+  }
+}

@@ -61,7 +61,8 @@ final class Compositor {
     let t = layer.transform
     let w = Double(layer.picture.width)
     let h = Double(layer.picture.height)
-    if let r = Self.placement(of: layer) {
+    // A moving still always goes through the blitter: switching between paths from frame to frame would flicker.
+    if !(layer.isStill && layer.isMoving), let r = Self.placement(of: layer) {
       let picture = try resized(layer, width: r.width, height: r.height)
       Blender.blend(picture, into: frame, x: r.x, y: r.y, opacity: layer.opacity)
       return
@@ -70,8 +71,10 @@ final class Compositor {
     let scaleX = (t.a * t.a + t.b * t.b).squareRoot()
     let scaleY = (t.c * t.c + t.d * t.d).squareRoot()
     if scaleX < 0.5 || scaleY < 0.5 {
-      let width = max(2, Int((w * scaleX).rounded(.up)))
-      let height = max(2, Int((h * scaleY).rounded(.up)))
+      // A still shrinks by a power of two (a mipmap level) and the blitter enlarges it to its size: a zoom or
+      // pan on a photo then moves smoothly, scaled once per level, not once a frame.
+      let width = max(2, Int((layer.isStill ? w / Self.mipLevel(scaleX) : w * scaleX).rounded(.up)))
+      let height = max(2, Int((layer.isStill ? h / Self.mipLevel(scaleY) : h * scaleY).rounded(.up)))
       let picture = try resized(layer, width: width, height: height)
       let back = AffineTransform.scale(x: w / Double(width), y: h / Double(height))
       AffineBlitter.draw(picture, transform: back.concatenating(t), opacity: layer.opacity, into: frame)
@@ -97,4 +100,11 @@ final class Compositor {
   }
 
   private static func isWhole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
+
+  /// The smallest power of two at or above 1 / `scale` (1 for scales of a half and more): shrunk by it, the
+  /// picture is at most twice as large as it shows, and the blitter only enlarges it (no aliasing).
+  static func mipLevel(_ scale: Double) -> Double {
+    guard scale > 0, scale < 0.5 else { return 1 }
+    return Double(1 << min(30, Int(log2(1 / scale).rounded(.up))))
+  }
 }

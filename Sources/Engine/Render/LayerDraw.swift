@@ -10,4 +10,9 @@ struct LayerDraw {
   /// Maps picture pixels to render pixels.
   var transform: AffineTransform
   var opacity: Double
+  /// The same picture throughout (an image, drawn text): shrinks go by whole mipmap levels, so a zoom is
+  /// scaled once per level rather than once a frame.
+  var isStill = false
+  /// The layer's transform changes over time (a ramp).
+  var isMoving = false
 }

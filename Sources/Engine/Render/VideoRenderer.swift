@@ -55,7 +55,7 @@ final class VideoRenderer {
         track: track.id, serial: picture.serial, picture: normalized,
         transform: AffineTransform.translation(x: Double(picture.originX), y: Double(picture.originY))
           .concatenating(info.preferredTransform).concatenating(layer.transform.value(at: time)),
-        opacity: layer.opacity.value(at: time))
+        opacity: layer.opacity.value(at: time), isStill: still, isMoving: !layer.transform.isConstant)
       if let crop = layer.crop {
         guard let cropped = try Self.crop(draw, to: crop, preferred: info.preferredTransform, path: source.path) else {
           continue
