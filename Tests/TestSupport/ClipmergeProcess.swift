@@ -49,7 +49,7 @@ public enum ClipmergeProcess {
     let stdin = try FileHandle(forReadingFrom: paths[0])
     let stdout = try FileHandle(forWritingTo: paths[1])
     let stderr = try FileHandle(forWritingTo: paths[2])
-    defer { [stdin, stdout, stderr].forEach { try? $0.close() } }
+    defer { for handle in [stdin, stdout, stderr] { try? handle.close() } }
     let process = Process()
     process.executableURL = program
     process.arguments = arguments

@@ -107,9 +107,9 @@ enum CopyCompatibility {
     if index == 1 && output.isISOMedia { return nil }
     let hidden = hiddenLeadingPictures(path: path, video: video)
     guard hidden > 0 else { return nil }
-    let where_ = index == 1 ? "in a \(output.rawValue) output" : "after the first clip"
+    let place = index == 1 ? "in a \(output.rawValue) output" : "after the first clip"
     return "clip \(index) (\(path)) starts with \(hidden) picture\(hidden == 1 ? "" : "s") its edit list hides "
-      + "(it was cut between keyframes); a copy join cannot hide them \(where_); join without --copy"
+      + "(it was cut between keyframes); a copy join cannot hide them \(place); join without --copy"
   }
 
   /// Why clip 1's video cannot be copied into `output` without losing part of its configuration, or nil: FFmpeg
