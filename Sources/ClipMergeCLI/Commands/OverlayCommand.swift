@@ -25,8 +25,11 @@ struct OverlayCommand {
   static var help: String {
     HelpText.render(
       overview: "Picture-in-picture: OVERLAY scaled and placed on top of BASE, audio of both mixed.",
-      usage: "clipmerge overlay BASE OVERLAY -o OUTPUT [options]",
-      arguments: [("BASE", "Fills the frame."), ("OVERLAY", "Drawn on top of BASE.")],
+      usage: "clipmerge overlay BASE OVERLAY -o OUTPUT [options]\n       clipmerge overlay BASE --text TEXT -o OUTPUT [options]",
+      arguments: [
+        ("BASE", "Fills the frame."),
+        ("OVERLAY", "Drawn on top of BASE: a clip, or a picture (PNG, JPEG, ...) that lasts as long as BASE."),
+      ],
       options: specs,
       notes: """
         Times are seconds (2.9) or [hh:]mm:ss[.frac]. The output lasts as long as the longer input; where BASE
