@@ -212,4 +212,16 @@ printf '1\n00:00:00,500 --> 00:00:01,500\nFINE\n\n2\n00:00:02,000 -> 00:00:03,00
 # thing to zoom out of smoothly (any aliasing shows as moiré and flicker).
 [[ -f "$out/checker.png" ]] || ff -f lavfi -i "color=c=black:s=1600x1200,format=gray,geq=lum='255*mod(floor(X/2)+floor(Y/2),2)'" \
   -frames:v 1 "$out/checker.png"
+# Smart render sources, 320x240 at 30 fps, x264 with three B-pictures (a pyramid) and a closed GOP every 2 s:
+# gop.mp4 (10 s, moving test pattern, 440 Hz tone), gop-b.mp4 (6 s, the other pattern, 660 Hz); open-gop.mp4
+# (6 s, open GOPs: only its first group is closed); late.mp4 (6 s, no sound, its first picture at 1.5 s).
+x264gop=(-c:v libx264 -preset fast -crf 20 -g 60 -keyint_min 60 -sc_threshold 0 -bf 3 -pix_fmt yuv420p)
+[[ -f "$out/gop.mp4" ]] || ff -f lavfi -i "testsrc2=s=320x240:r=30:d=10" \
+  -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=10" "${x264gop[@]}" -c:a aac -ac 2 "$out/gop.mp4"
+[[ -f "$out/gop-b.mp4" ]] || ff -f lavfi -i "testsrc=s=320x240:r=30:d=6" \
+  -f lavfi -i "sine=frequency=660:sample_rate=48000:duration=6" "${x264gop[@]}" -c:a aac -ac 2 "$out/gop-b.mp4"
+[[ -f "$out/open-gop.mp4" ]] || ff -f lavfi -i "testsrc2=s=320x240:r=30:d=6" "${x264gop[@]}" \
+  -x264-params open-gop=1 "$out/open-gop.mp4"
+[[ -f "$out/late.mp4" ]] || ff -f lavfi -i "testsrc2=s=320x240:r=30:d=6" "${x264gop[@]}" -output_ts_offset 1.5 \
+  "$out/late.mp4"
 echo "fixtures ready in $out"

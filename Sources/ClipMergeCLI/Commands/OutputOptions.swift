@@ -15,6 +15,8 @@ struct OutputOptions {
   var progressJSON: Bool
   /// Any damage in an input fails the render.
   var strict: Bool
+  /// Copy the groups of pictures that show unchanged, re-encode only the rest.
+  var smart: Bool
   /// `--format`.
   private var format: Container?
   /// Text and subtitles over the output.
@@ -49,6 +51,8 @@ struct OutputOptions {
       OptionSpec("progress", value: "KIND", help: "ndjson: one JSON object per update on stderr, then a report."),
       OptionSpec(
         "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn)."),
+      OptionSpec(
+        "smart", help: "Copy what shows unchanged (whole H.264 groups of pictures), re-encode only the rest."),
       OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
       OptionSpec("print-spec", help: "Print the JSON spec this would render (for compose), render nothing."),
       OptionSpec("dry-run", help: "Probe, validate and print the plan; write nothing."),
@@ -63,6 +67,7 @@ struct OutputOptions {
     text = try TextOptions(parsed)
     quiet = parsed.flags.contains("quiet")
     strict = parsed.flags.contains("strict")
+    smart = parsed.flags.contains("smart")
     let progress = try parsed.value("progress", expected: "ndjson") { $0 == "ndjson" ? $0 : nil }
     progressJSON = progress != nil
     format = try parsed.value("format", expected: "mov, mp4, mkv, webm or mpegts") { Container(pathExtension: $0) }

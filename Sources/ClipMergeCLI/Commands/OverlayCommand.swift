@@ -25,7 +25,8 @@ struct OverlayCommand {
   static var help: String {
     HelpText.render(
       overview: "Picture-in-picture: OVERLAY scaled and placed on top of BASE, audio of both mixed.",
-      usage: "clipmerge overlay BASE OVERLAY -o OUTPUT [options]\n       clipmerge overlay BASE --text TEXT -o OUTPUT [options]",
+      usage:
+        "clipmerge overlay BASE OVERLAY -o OUTPUT [options]\n       clipmerge overlay BASE --text TEXT -o OUTPUT [options]",
       arguments: [
         ("BASE", "Fills the frame."),
         ("OVERLAY", "Drawn on top of BASE: a clip, or a picture (PNG, JPEG, ...) that lasts as long as BASE."),

@@ -52,8 +52,10 @@ struct RenderRunner {
     }
     var routed = composition
     routed.export.container = route.container
+    let smart = output.smart ? try smartExporter(composition, route: route) : nil
     if output.dryRun {
       console.out(RenderPlan(composition: routed, outputPath: route.path).text)
+      if let summary = smart.flatMap({ try? $0.outcome.get() }) { console.out(SmartPlanText.text(summary)) }
       return
     }
     try checkOutput(route, sources: composition.sources.map(\.path))
@@ -62,11 +64,15 @@ struct RenderRunner {
     let json = output.progressJSON ? ProgressJSON(console: console) : nil
     let report: ExportReport
     do {
-      report = try exporter.run(
-        progress: { progress in
-          line.update(progress)
-          json?.update(progress)
-        }, isCancelled: { SignalTrap.isRaised })
+      let update: (ExportProgress) -> Void = { progress in
+        line.update(progress)
+        json?.update(progress)
+      }
+      if let smart, case .success = smart.outcome {
+        report = try smart.run(progress: update, isCancelled: { SignalTrap.isRaised })
+      } else {
+        report = try exporter.run(progress: update, isCancelled: { SignalTrap.isRaised })
+      }
     } catch {
       line.finish()
       let failure = CommandFailure(error)
@@ -85,6 +91,25 @@ struct RenderRunner {
     console.err(
       "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) frames, "
         + "\(report.audioSamples) audio samples)\n")
+  }
+
+  /// The smart exporter for `composition`; when it can copy nothing it says why, and the render is a full one.
+  func smartExporter(_ composition: Composition, route: OutputRoute) throws(CommandFailure) -> SmartExporter {
+    let smart: SmartExporter
+    do {
+      smart = try SmartExporter(
+        composition: composition, route: route, overwrite: output.overwrite, strict: output.strict)
+    } catch {
+      throw failure(error, composition)
+    }
+    if case .failure(let refusal) = smart.outcome, !output.quiet {
+      console.err("clipmerge: note: --smart: nothing can be copied (\(refusal)); rendering everything\n")
+    } else if case .success(let summary) = smart.outcome, !output.quiet && !output.progressJSON && !output.dryRun {
+      console.err(
+        "clipmerge: smart render: \(summary.copiedFrames) of \(summary.frameCount) frames copied "
+          + "(\(Int((summary.share * 100).rounded())) %), the rest re-encoded\n")
+    }
+    return smart
   }
 
   /// The failure for a composition the exporter refuses: output settings that do not fit together came from the

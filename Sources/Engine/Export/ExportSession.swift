@@ -15,15 +15,6 @@ final class ExportSession {
     var pixelFormat: AVPixelFormat
   }
 
-  /// The audio side: mixer, encoder, its stream, the block mixed into, and the frame maker.
-  struct AudioSide {
-    var renderer: AudioRenderer
-    var encoder: Encoder
-    var stream: Int
-    var block: [[Float]]
-    var writer: AudioFrameWriter
-  }
-
   private let composition: Composition
   private let target: OutputTarget
   private var displayPath: String { target.route.path }
@@ -31,9 +22,8 @@ final class ExportSession {
   private let packet: Packet
   private let scalers = ScalerCache()
   private var video: VideoSide?
-  private var audio: AudioSide?
+  private var audio: AudioStreamWriter?
   private var framesWritten: Int64 = 0
-  private var samplesWritten: Int64 = 0
 
   private let damage: DamageLog
 
@@ -62,19 +52,8 @@ final class ExportSession {
           composition: vc, renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage),
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
-      let format = AudioFormat(sampleRate: export.audioSampleRate, channels: export.audioChannels)
-      let renderer = AudioRenderer(composition: composition, format: format, damage: damage)
-      if renderer.hasAudio {
-        let encoder = try EncoderFactory.audio(format, export: export, globalHeader: global)
-        let stream = try output.addStream(for: encoder)
-        let blockSize = encoder.frameSize > 0 ? encoder.frameSize : 1024
-        audio = AudioSide(
-          renderer: renderer, encoder: encoder, stream: stream,
-          block: Array(repeating: [Float](repeating: 0, count: blockSize), count: format.channels),
-          writer: AudioFrameWriter(
-            format: encoder.pointer.pointee.sample_fmt, sampleRate: Int32(format.sampleRate), channels: format.channels)
-        )
-      }
+      audio = try AudioStreamWriter(
+        composition: composition, export: export, output: output, path: target.route.path, damage: damage)
       try target.start(output, export: export)
     } catch {
       throw .internalFailure("cannot set up the encoders: \(error)")
@@ -83,20 +62,21 @@ final class ExportSession {
 
   func run(progress: (ExportProgress) -> Void, isCancelled: () -> Bool) throws(EngineError) -> ExportReport {
     let duration = composition.outputDuration
-    let totalSamples = audio.map { duration.ticks(atRate: $0.renderer.format.sampleRate) } ?? 0
+    let totalSamples = audio.map { duration.ticks(atRate: $0.sampleRate) } ?? 0
     if let video { try renderVideo(video, totalSamples: totalSamples, progress: progress, isCancelled: isCancelled) }
-    while samplesWritten < totalSamples {
-      if isCancelled() { throw target.interruption }
-      // Blocks of a second; only the stream's very last frame may be short.
-      let end = min(samplesWritten + 48_000, totalSamples)
-      try encodeAudio(upTo: end, allowShortFrame: end == totalSamples)
-      if let rate = audio?.renderer.format.sampleRate {
+    if let audio {
+      while audio.samplesWritten < totalSamples {
+        if isCancelled() { throw target.interruption }
+        // Blocks of a second; only the stream's very last frame may be short.
+        let end = min(audio.samplesWritten + 48_000, totalSamples)
+        try audio.write(upTo: end, isLast: end == totalSamples, into: output)
         progress(
           ExportProgress(
-            outputTime: MediaTime.ticks(samplesWritten, rate: rate), duration: duration, framesWritten: framesWritten))
+            outputTime: MediaTime.ticks(audio.samplesWritten, rate: audio.sampleRate), duration: duration,
+            framesWritten: framesWritten))
       }
+      try audio.finish(into: output)
     }
-    if let audio { try encode(nil, with: audio.encoder, stream: audio.stream, frameDuration: nil) }
     if let video { try encode(nil, with: video.encoder, stream: video.stream, frameDuration: 1) }
     do {
       try output.finish()
@@ -104,7 +84,7 @@ final class ExportSession {
       throw .outputFailed(path: displayPath, reason: "cannot finish the output (\(error.message))")
     }
     return ExportReport(
-      path: displayPath, duration: duration, videoFrames: framesWritten, audioSamples: samplesWritten,
+      path: displayPath, duration: duration, videoFrames: framesWritten, audioSamples: audio?.samplesWritten ?? 0,
       damage: damage.summaries)
   }
 
@@ -121,9 +101,7 @@ final class ExportSession {
     for n in 0..<count {
       if isCancelled() { throw target.interruption }
       let frameEnd = video.composition.time(ofFrame: n + 1)
-      if let rate = audio?.renderer.format.sampleRate {
-        try encodeAudio(upTo: min(frameEnd.ticks(atRate: rate), totalSamples))
-      }
+      if let audio { try audio.write(upTo: min(frameEnd.ticks(atRate: audio.sampleRate), totalSamples), into: output) }
       do { try frame.makeWritable() } catch { throw .internalFailure("\(error)") }
       try video.renderer.render(at: video.composition.time(ofFrame: n), into: frame)
       var encoded = frame
@@ -138,25 +116,6 @@ final class ExportSession {
       framesWritten += 1
       progress(ExportProgress(outputTime: frameEnd, duration: composition.outputDuration, framesWritten: framesWritten))
     }
-  }
-
-  /// Mixes and encodes whole audio frames while they fit before sample `end`. Only the stream's last frame may
-  /// be short (`allowShortFrame`): the encoder pads a short frame with silence, which must happen once, at the end.
-  private func encodeAudio(upTo end: Int64, allowShortFrame: Bool = false) throws(EngineError) {
-    guard var audio else { return }
-    let frameSize = audio.block[0].count
-    while samplesWritten < end {
-      let count = Int(min(Int64(frameSize), end - samplesWritten))
-      if count < frameSize && !allowShortFrame { break }
-      try audio.renderer.render(from: samplesWritten, count: count, into: &audio.block)
-      let frame: Frame
-      do {
-        frame = try audio.writer.frame(from: audio.block, count: count, pts: samplesWritten)
-      } catch { throw .internalFailure("\(error)") }
-      try encode(frame, with: audio.encoder, stream: audio.stream, frameDuration: nil)
-      samplesWritten += Int64(count)
-    }
-    self.audio = audio
   }
 
   /// Sends `frame` (nil drains) and writes every packet the encoder has ready. `frameDuration`, in the

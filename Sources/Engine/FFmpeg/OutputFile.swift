@@ -55,6 +55,22 @@ final class OutputFile {
     return Int(stream.pointee.index)
   }
 
+  /// Replaces a stream's codec configuration (extradata) with `bytes`, before the header is written.
+  func setExtradata(stream index: Int, _ bytes: [UInt8]) throws(FFmpegError) {
+    let par = format.pointee.streams[index].unsafelyUnwrapped.pointee.codecpar.unsafelyUnwrapped
+    av_freep(&par.pointee.extradata)
+    par.pointee.extradata_size = 0
+    guard let buffer = av_mallocz(bytes.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
+      throw FFmpegError(function: "av_mallocz", code: cm_averror_enomem())
+    }
+    let data = buffer.assumingMemoryBound(to: UInt8.self)
+    bytes.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress { data.update(from: base, count: bytes.count) }
+    }
+    par.pointee.extradata = data
+    par.pointee.extradata_size = Int32(bytes.count)
+  }
+
   /// Sets a stream's four-character codec tag (`hvc1`, which Apple players want for HEVC in MP4/MOV).
   func setCodecTag(stream index: Int, _ tag: String) {
     let bytes = Array(tag.utf8) + [0, 0, 0, 0]

@@ -9,6 +9,15 @@ final class Packet {
     pointer = p
   }
 
+  /// A packet holding a copy of `bytes` (av_new_packet).
+  convenience init(bytes: [UInt8]) throws(FFmpegError) {
+    try self.init()
+    try check(av_new_packet(pointer, Int32(bytes.count)), "av_new_packet")
+    bytes.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress { pointer.pointee.data.update(from: base, count: bytes.count) }
+    }
+  }
+
   deinit {
     var p: UnsafeMutablePointer<AVPacket>? = pointer
     av_packet_free(&p)

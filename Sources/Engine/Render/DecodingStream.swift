@@ -55,12 +55,37 @@ final class DecodingStream {
     Timestamp.time(timestamp, timeBase).map { $0 - fileStart }
   }
 
-  /// Moves to the keyframe at or before source time `time`. A failed seek is not an error: decoding from the
+  /// Moves to a keyframe that shows at or before source time `time`. A demuxer finds keyframes by decode time,
+  /// and an open GOP's keyframe decodes before pictures it shows after (its leading pictures, which need the
+  /// group before): when the keyframe found shows after `time`, the seek goes a keyframe further back, so the
+  /// pictures from `time` on decode as they do from the start. A failed seek is not an error: decoding from the
   /// start reaches the same frames, only later.
   func seek(to time: MediaTime) {
     guard timeBase.num > 0, timeBase.den > 0 else { return }
-    let ts = Timestamp.ticks(time + fileStart, timeBase, rounding: .down)
-    if (try? input.seek(stream: streamIndex, to: ts)) != nil { decoder.flush() }
+    let target = Timestamp.ticks(time + fileStart, timeBase, rounding: .down)
+    var ts = target
+    for _ in 0..<8 {
+      guard (try? input.seek(stream: streamIndex, to: ts)) != nil else { return }
+      guard let shown = firstPresentationTime(), shown > target else { break }
+      // Back by as much again as the keyframe overshot, and a little more.
+      ts -= shown - target + Timestamp.ticks(MediaTime.ticks(1, rate: 10), timeBase)
+      if ts < 0 {
+        ts = 0
+      }
+    }
+    _ = try? input.seek(stream: streamIndex, to: ts)
+    decoder.flush()
+  }
+
+  /// The presentation time of the next packet of the stream (read and dropped), in its time base.
+  private func firstPresentationTime() -> Int64? {
+    while (try? input.read(into: packet)) == true {
+      defer { packet.unref() }
+      if Int(packet.streamIndex) == streamIndex, packet.pointer.pointee.pts != cm_nopts_value() {
+        return packet.pointer.pointee.pts
+      }
+    }
+    return nil
   }
 
   /// Decodes the next frame into `frame`; false at the end of the stream. `near` is the source time reported

@@ -42,7 +42,8 @@ final class VideoRenderer {
       activeReaders.insert(key)
       // A still shows its one picture whatever part of it the segment takes; drawn text is asked at its time.
       let still = source.info.isStill && source.drawing == nil
-      let reader = try reader(key, for: track.id, source: source, start: still ? .zero : segment.sourceRange.start)
+      // A reader opens where it is first asked: the segment's start in a full render, a run's start in a smart one.
+      let reader = try reader(key, for: track.id, source: source, start: still ? .zero : segment.sourceTime(at: time))
       guard let picture = try reader.picture(at: still ? .zero : segment.sourceTime(at: time)) else { continue }
       let normalized: Frame
       do {

@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 
 @testable import Engine
 
@@ -25,6 +26,23 @@ public struct PictureSample: Sendable {
     luma = copy(0)
     cb = copy(1)
     cr = copy(2)
+  }
+
+  /// Whether both pictures hold the same samples, every one.
+  public func isIdentical(to other: PictureSample) -> Bool {
+    width == other.width && height == other.height && luma == other.luma && cb == other.cb && cr == other.cr
+  }
+
+  /// The peak signal-to-noise ratio of the luma against `other`'s, in dB (infinite when identical).
+  public func lumaPSNR(against other: PictureSample) -> Double {
+    guard luma.count == other.luma.count, !luma.isEmpty else { return 0 }
+    var sum = 0.0
+    for (a, b) in zip(luma, other.luma) {
+      let d = Double(a) - Double(b)
+      sum += d * d
+    }
+    let mse = sum / Double(luma.count)
+    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
   }
 
   /// Y', Cb, Cr at pixel (x, y) (chroma of the 2×2 block holding it); nil outside the picture.

@@ -1,0 +1,18 @@
+import Composition
+import Engine
+
+/// What `--dry-run --smart` prints: the share of frames copied, then each output time range and whether it is
+/// copied (and from which file) or re-encoded.
+enum SmartPlanText {
+  static func text(_ summary: SmartExporter.Summary) -> String {
+    var lines = [
+      "smart: \(summary.copiedFrames) of \(summary.frameCount) frames copied "
+        + "(\(Int((summary.share * 100).rounded())) %), the rest re-encoded"
+    ]
+    for run in summary.runs {
+      let range = "[\(run.range.start.secondsText), \(run.range.end.secondsText))"
+      lines.append("  \(range) " + (run.copied ? "copied from \(run.path ?? "?")" : "re-encoded"))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,70 @@
+import CFFmpeg
+import Composition
+
+/// The audio side of an output: mixes the composition's audio in encoder-sized blocks, encodes them and writes
+/// the packets, always whole frames except the stream's very last one (an encoder pads a short frame with
+/// silence: mid-stream, that would be a gap).
+final class AudioStreamWriter {
+  let renderer: AudioRenderer
+  private let encoder: Encoder
+  let stream: Int
+  private var block: [[Float]]
+  private let frames: AudioFrameWriter
+  private let packet: Packet
+  private let path: String
+  private(set) var samplesWritten: Int64 = 0
+
+  /// An encoder for the composition's audio in `export`'s codec, added as a stream of `output` (before its
+  /// header is written); nil when the composition has no audio.
+  init?(
+    composition: Composition, export: ExportSettings, output: OutputFile, path: String, damage: DamageLog
+  ) throws(FFmpegError) {
+    let format = AudioFormat(sampleRate: export.audioSampleRate, channels: export.audioChannels)
+    let renderer = AudioRenderer(composition: composition, format: format, damage: damage)
+    guard renderer.hasAudio else { return nil }
+    self.renderer = renderer
+    encoder = try EncoderFactory.audio(format, export: export, globalHeader: output.wantsGlobalHeader)
+    stream = try output.addStream(for: encoder)
+    let size = encoder.frameSize > 0 ? encoder.frameSize : 1024
+    block = Array(repeating: [Float](repeating: 0, count: size), count: format.channels)
+    frames = AudioFrameWriter(
+      format: encoder.pointer.pointee.sample_fmt, sampleRate: Int32(format.sampleRate), channels: format.channels)
+    packet = try Packet()
+    self.path = path
+  }
+
+  var sampleRate: Int { renderer.format.sampleRate }
+
+  /// Mixes, encodes and writes whole frames while they fit before sample `end`; with `isLast`, also the short
+  /// frame that ends the stream there.
+  func write(upTo end: Int64, isLast: Bool = false, into output: OutputFile) throws(EngineError) {
+    let size = block[0].count
+    while samplesWritten < end {
+      let count = Int(min(Int64(size), end - samplesWritten))
+      if count < size && !isLast { break }
+      try renderer.render(from: samplesWritten, count: count, into: &block)
+      let frame: Frame
+      do { frame = try frames.frame(from: block, count: count, pts: samplesWritten) } catch {
+        throw .internalFailure("\(error)")
+      }
+      try send(frame, into: output)
+      samplesWritten += Int64(count)
+    }
+  }
+
+  /// Drains the encoder.
+  func finish(into output: OutputFile) throws(EngineError) { try send(nil, into: output) }
+
+  private func send(_ frame: Frame?, into output: OutputFile) throws(EngineError) {
+    do {
+      try encoder.send(frame)
+      while try encoder.receive(into: packet) == .ready {
+        packet.streamIndex = Int32(stream)
+        av_packet_rescale_ts(packet.pointer, encoder.timeBase, output.timeBase(ofStream: stream))
+        try output.write(packet)
+      }
+    } catch {
+      throw .outputFailed(path: path, reason: "cannot write the audio (\(error))")
+    }
+  }
+}

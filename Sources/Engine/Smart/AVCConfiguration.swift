@@ -1,0 +1,190 @@
+/// An H.264 decoder configuration record (`avcC`, ISO/IEC 14496-15): profile, level and the parameter sets a
+/// stream's slices refer to by id. A smart render's output carries two sets in one record: the copied source's
+/// (ids 0) and the re-encoding x264's (ids 1), so copied and re-encoded pictures each find their own.
+struct AVCConfiguration: Equatable {
+  var profile: UInt8
+  var compatibility: UInt8
+  var level: UInt8
+  var sequenceParameterSets: [[UInt8]]
+  var pictureParameterSets: [[UInt8]]
+
+  /// Reads an `avcC` record; nil when `bytes` is not one (Annex B extradata, damage).
+  init?(avcC bytes: [UInt8]) {
+    guard bytes.count >= 7, bytes[0] == 1 else { return nil }
+    profile = bytes[1]
+    compatibility = bytes[2]
+    level = bytes[3]
+    guard bytes[4] & 0x03 == 3 else { return nil }  // 4-byte NAL lengths only
+    var index = 5
+    func sets(count: Int) -> [[UInt8]]? {
+      var result: [[UInt8]] = []
+      for _ in 0..<count {
+        guard index + 2 <= bytes.count else { return nil }
+        let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+        index += 2
+        guard length > 0, index + length <= bytes.count else { return nil }
+        result.append(Array(bytes[index..<index + length]))
+        index += length
+      }
+      return result
+    }
+    let spsCount = Int(bytes[index] & 0x1F)
+    index += 1
+    guard let sps = sets(count: spsCount), index < bytes.count else { return nil }
+    let ppsCount = Int(bytes[index])
+    index += 1
+    guard let pps = sets(count: ppsCount) else { return nil }
+    sequenceParameterSets = sps
+    pictureParameterSets = pps
+  }
+
+  /// The parameter sets of Annex B extradata (start-code separated, as libx264 gives them).
+  init?(annexB bytes: [UInt8]) {
+    let units = Self.annexBUnits(bytes)
+    let sps = units.filter { ($0.first ?? 0) & 0x1F == 7 }
+    let pps = units.filter { ($0.first ?? 0) & 0x1F == 8 }
+    guard let first = sps.first, first.count >= 4, !pps.isEmpty else { return nil }
+    profile = first[1]
+    compatibility = first[2]
+    level = first[3]
+    sequenceParameterSets = sps
+    pictureParameterSets = pps
+  }
+
+  init(
+    profile: UInt8, compatibility: UInt8, level: UInt8, sequenceParameterSets: [[UInt8]],
+    pictureParameterSets: [[UInt8]]
+  ) {
+    self.profile = profile
+    self.compatibility = compatibility
+    self.level = level
+    self.sequenceParameterSets = sequenceParameterSets
+    self.pictureParameterSets = pictureParameterSets
+  }
+
+  /// The record's bytes (4-byte NAL lengths).
+  var bytes: [UInt8] {
+    var out: [UInt8] = [1, profile, compatibility, level, 0xFF, 0xE0 | UInt8(sequenceParameterSets.count)]
+    for sps in sequenceParameterSets { out += [UInt8(sps.count >> 8), UInt8(sps.count & 0xFF)] + sps }
+    out.append(UInt8(pictureParameterSets.count))
+    for pps in pictureParameterSets { out += [UInt8(pps.count >> 8), UInt8(pps.count & 0xFF)] + pps }
+    // High profiles carry chroma format and bit depths after the sets; x264 and cameras write 4:2:0 8-bit.
+    if [100, 110, 122, 144].contains(profile) { out += [0xFD, 0xF8, 0xF8, 0x00] }
+    return out
+  }
+
+  /// Both records in one: `self`'s sets first, then `other`'s; the higher level. Nil when an id would be taken
+  /// twice (both use the same SPS or PPS id).
+  func merged(with other: AVCConfiguration) -> AVCConfiguration? {
+    let spsIDs = sequenceParameterSets.compactMap(Self.sequenceSetID)
+    let otherSPS = other.sequenceParameterSets.compactMap(Self.sequenceSetID)
+    let ppsIDs = pictureParameterSets.compactMap(Self.pictureSetID)
+    let otherPPS = other.pictureParameterSets.compactMap(Self.pictureSetID)
+    guard spsIDs.count == sequenceParameterSets.count, otherSPS.count == other.sequenceParameterSets.count,
+      Set(spsIDs).isDisjoint(with: otherSPS), Set(ppsIDs).isDisjoint(with: otherPPS)
+    else { return nil }
+    return AVCConfiguration(
+      profile: profile, compatibility: compatibility & other.compatibility, level: max(level, other.level),
+      sequenceParameterSets: sequenceParameterSets + other.sequenceParameterSets,
+      pictureParameterSets: pictureParameterSets + other.pictureParameterSets)
+  }
+
+  /// `seq_parameter_set_id`: the first ue(v) after profile, constraints and level.
+  static func sequenceSetID(_ nal: [UInt8]) -> Int? {
+    var reader = BitReader(Array(nal.dropFirst(4)))
+    return reader.unsignedExpGolomb()
+  }
+
+  /// `pic_parameter_set_id`: the first ue(v) of the PPS.
+  static func pictureSetID(_ nal: [UInt8]) -> Int? {
+    var reader = BitReader(Array(nal.dropFirst(1)))
+    return reader.unsignedExpGolomb()
+  }
+
+  /// NAL units of an Annex B byte stream (3- or 4-byte start codes).
+  static func annexBUnits(_ bytes: [UInt8]) -> [[UInt8]] {
+    var units: [[UInt8]] = []
+    var start: Int?
+    var i = 0
+    while i + 2 < bytes.count {
+      if bytes[i] == 0, bytes[i + 1] == 0, bytes[i + 2] == 1 {
+        if let s = start {
+          var end = i
+          while end > s, bytes[end - 1] == 0 { end -= 1 }
+          units.append(Array(bytes[s..<end]))
+        }
+        i += 3
+        start = i
+      } else {
+        i += 1
+      }
+    }
+    if let s = start, s < bytes.count { units.append(Array(bytes[s...])) }
+    return units.filter { !$0.isEmpty }
+  }
+
+  /// An Annex B access unit as 4-byte length-prefixed NAL units (what MP4 samples hold), parameter sets
+  /// dropped (they live in the record).
+  static func lengthPrefixed(annexB bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    for unit in annexBUnits(bytes) where ![7, 8].contains(unit[0] & 0x1F) {
+      let n = unit.count
+      out += [UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + unit
+    }
+    return out
+  }
+
+  /// Whether a length-prefixed sample holds an IDR slice (nal_unit_type 5).
+  static func isIDR(lengthPrefixed bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i + 4 < bytes.count {
+      let n = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+      guard n > 0, i + 4 + n <= bytes.count else { return false }
+      if bytes[i + 4] & 0x1F == 5 { return true }
+      i += 4 + n
+    }
+    return false
+  }
+}
+
+/// Reads bits of an RBSP, most significant first, skipping emulation-prevention bytes.
+struct BitReader {
+  private let bytes: [UInt8]
+  private var bit = 0
+
+  init(_ raw: [UInt8]) {
+    var out: [UInt8] = []
+    var zeros = 0
+    for b in raw {
+      if zeros >= 2 && b == 3 {
+        zeros = 0
+        continue
+      }
+      zeros = b == 0 ? zeros + 1 : 0
+      out.append(b)
+    }
+    bytes = out
+  }
+
+  mutating func read() -> Int? {
+    guard bit / 8 < bytes.count else { return nil }
+    let value = Int(bytes[bit / 8] >> (7 - UInt8(bit % 8)) & 1)
+    bit += 1
+    return value
+  }
+
+  /// ue(v).
+  mutating func unsignedExpGolomb() -> Int? {
+    var zeros = 0
+    while let b = read(), b == 0 {
+      zeros += 1
+      if zeros > 31 { return nil }
+    }
+    var value = 1
+    for _ in 0..<zeros {
+      guard let b = read() else { return nil }
+      value = value << 1 | b
+    }
+    return value - 1
+  }
+}

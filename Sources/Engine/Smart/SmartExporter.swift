@@ -1,0 +1,139 @@
+import CFFmpeg
+import Composition
+
+/// Smart render: copies the groups of pictures a composition shows unchanged, bit for bit, and renders and
+/// re-encodes only the rest (cuts inside a group, transitions, layers, other formats), so a join of trimmed
+/// phone clips takes seconds and loses no quality where nothing changes.
+///
+/// H.264 in MP4 or QuickTime. The copied source's parameter sets keep their ids; x264 encodes the rest with
+/// parameter sets of id 1 (`sps-id`), the same profile, level, size and colour tags, no B-pictures, each run
+/// starting with an IDR picture; the output's `avcC` carries both. The audio is rendered and encoded whole, as a
+/// full render does it (it is cheap), so sync is exact.
+public final class SmartExporter {
+  private let composition: Composition
+  private let route: OutputRoute
+  private let overwrite: Bool
+  private let strict: Bool
+  /// The plan, or why nothing can be copied.
+  public let outcome: Result<Summary, Refusal>
+  private var plan: SmartPlan?
+  private var indexes: [SourceID: GOPIndex] = [:]
+  private var reference: Source?
+  private var delay = MediaTime.zero
+
+  /// What a smart render will copy.
+  public struct Summary: Sendable {
+    public var copiedFrames: Int64
+    public var frameCount: Int64
+    /// The runs, in output order.
+    public var runs: [Run]
+    public var share: Double { frameCount == 0 ? 0 : Double(copiedFrames) / Double(frameCount) }
+  }
+
+  /// Output frames copied from one file (consecutive groups of it) or re-encoded.
+  public struct Run: Sendable {
+    public var copied: Bool
+    /// Output time.
+    public var range: TimeRange
+    /// When copied: the file, and the source time of the run's first frame.
+    public var path: String?
+    public var sourceStart: MediaTime?
+  }
+
+  /// Why a smart render would copy nothing (the render then is a full one).
+  public struct Refusal: Error, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Validates `composition` in `route`'s container (throws `EngineError.invalidComposition`) and plans what
+  /// can be copied (reading every eligible source's packets, without decoding).
+  public init(composition: Composition, route: OutputRoute, overwrite: Bool, strict: Bool = false) throws(EngineError) {
+    var composition = composition
+    composition.export.container = route.container
+    do { try composition.validate() } catch { throw .invalidComposition(error) }
+    self.composition = composition
+    self.route = route
+    self.overwrite = overwrite
+    self.strict = strict
+    switch Self.eligibility(composition) {
+    case .failure(let refusal):
+      outcome = .failure(refusal)
+    case .success(let (reference, sources)):
+      var indexes: [SourceID: GOPIndex] = [:]
+      for source in sources { indexes[source.id] = try GOPIndex(path: source.path) }
+      // Copied groups whose decode times run ahead by different delays could not sit between re-encoded runs
+      // with decode times always increasing: only groups with the reference's first closed group's delay are
+      // copied (an open GOP's later groups, another encoder's clips are re-encoded).
+      let delay = indexes[reference.id]?.groups.first(where: \.isClosed)?.delay ?? .zero
+      let plan = SmartPlan(composition: composition, groups: indexes, delay: delay)
+      self.delay = delay
+      self.plan = plan
+      self.indexes = indexes
+      self.reference = reference
+      outcome =
+        plan.copiedFrames == 0
+        ? .failure(Refusal(description: "no group of pictures shows unchanged from start to end"))
+        : .success(Self.summary(plan, composition: composition, indexes: indexes))
+    }
+  }
+
+  private static func summary(_ plan: SmartPlan, composition: Composition, indexes: [SourceID: GOPIndex]) -> Summary {
+    let fd = composition.video?.frameDuration ?? MediaTime(seconds: 1)
+    var runs: [Run] = []
+    for run in plan.runs {
+      let range = TimeRange(start: fd * run.frames.lowerBound, end: fd * run.frames.upperBound)
+      switch run {
+      case .copy(let source, let group, _):
+        let start = indexes[source]?.groups[group].times.first
+        let path = composition.source(source)?.path
+        // Consecutive groups of one file, one after another in both: one run.
+        if let last = runs.last, last.copied, last.path == path, last.range.end == range.start,
+          let lastStart = last.sourceStart, let start, start - lastStart == range.start - last.range.start
+        {
+          runs[runs.count - 1].range = TimeRange(start: last.range.start, end: range.end)
+        } else {
+          runs.append(Run(copied: true, range: range, path: path, sourceStart: start))
+        }
+      case .render: runs.append(Run(copied: false, range: range, path: nil, sourceStart: nil))
+      }
+    }
+    return Summary(copiedFrames: plan.copiedFrames, frameCount: plan.frameCount, runs: runs)
+  }
+
+  /// The source whose packets can be copied (the first H.264 video source that matches the output frame for
+  /// frame), and every source with the same stream parameters; or why there is none.
+  static func eligibility(_ composition: Composition) -> Result<(Source, [Source]), Refusal> {
+    func refuse(_ why: String) -> Result<(Source, [Source]), Refusal> { .failure(Refusal(description: why)) }
+    guard let video = composition.video else { return refuse("there is no video") }
+    guard composition.export.container.isISOMedia else { return refuse("only MP4 and QuickTime outputs are smart") }
+    guard composition.export.effectiveVideoCodec == .h264, composition.export.videoBitRate == nil else {
+      return refuse("only H.264 at constant quality is smart (not \(composition.export.effectiveVideoCodec.rawValue))")
+    }
+    var candidates: [(Source, StreamFacts)] = []
+    for source in composition.sources where source.drawing == nil && !source.info.isStill {
+      guard let facts = StreamFacts(path: source.path), facts.fits(video) else { continue }
+      candidates.append((source, facts))
+    }
+    guard let (reference, facts) = candidates.first else {
+      return refuse(
+        "no clip is H.264 4:2:0 8-bit progressive SDR at the output's size and frame rate (\(video.renderSize), "
+          + "\(video.frameDuration.secondsText) a frame)")
+    }
+    return .success((reference, candidates.filter { $0.1 == facts }.map(\.0)))
+  }
+
+  /// Renders and writes the output: copied groups as they are, everything else rendered and encoded.
+  public func run(progress: (ExportProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false })
+    throws(EngineError) -> ExportReport
+  {
+    guard let plan, let reference, let video = composition.video else {
+      throw .internalFailure("a smart render was asked for without a plan")
+    }
+    let target = try OutputTarget(route: route, overwrite: overwrite)
+    let writer = try SmartWriter(
+      composition: composition, video: video, reference: reference, target: target, strict: strict)
+    try writer.write(plan, indexes: indexes, delay: delay, progress: progress, isCancelled: isCancelled)
+    try target.commit()
+    return writer.report(plan)
+  }
+}

@@ -1,0 +1,199 @@
+import CFFmpeg
+import Composition
+import Foundation
+
+/// Writes a smart render's output: the copied groups' packets, the rendered runs encoded by x264 with parameter
+/// sets of their own, the audio mixed and encoded whole, interleaved by time.
+final class SmartWriter {
+  private let composition: Composition
+  private let video: VideoComposition
+  private let target: OutputTarget
+  private let output: OutputFile
+  private let stream: Int
+  private let audio: AudioStreamWriter?
+  private let damage: DamageLog
+  private let packet: Packet
+  private let encoderSettings: SmartEncoder.Settings
+  /// The output stream's time base, and the presentation delay every packet's decode time keeps (the copied
+  /// sources' B-picture delay), in its ticks.
+  private var timeBase = AVRational(num: 1, den: 1)
+  private var delay: Int64 = 0
+  private var lastDTS = Int64.min
+  private(set) var framesWritten: Int64 = 0
+
+  init(
+    composition: Composition, video: VideoComposition, reference: Source, target: OutputTarget, strict: Bool
+  ) throws(EngineError) {
+    self.composition = composition
+    self.video = video
+    self.target = target
+    damage = DamageLog(strict: strict)
+    output = try target.open()
+    let path = target.route.path
+    do {
+      packet = try Packet()
+      let input = try InputFile(path: reference.path)
+      guard let index = StreamSelection.videoStream(of: input) else {
+        throw EngineError.invalidInput(path: reference.path, reason: "no video stream")
+      }
+      let source = input.stream(index)
+      encoderSettings = SmartEncoder.Settings(source: source, video: video, export: composition.export)
+      stream = try output.addStream(copying: source, keepTag: true)
+      // The record carries the source's parameter sets and x264's, whose ids (1) differ.
+      let probe = try SmartEncoder(settings: encoderSettings, globalHeader: true)
+      let par = source.pointee.codecpar.pointee
+      guard
+        let own = AVCConfiguration(
+          avcC: Array(UnsafeBufferPointer(start: par.extradata, count: Int(par.extradata_size)))),
+        let x264 = probe.configuration, let merged = own.merged(with: x264)
+      else {
+        throw EngineError.internalFailure("the source's and x264's parameter sets cannot share one avcC record")
+      }
+      try output.setExtradata(stream: stream, merged.bytes)
+      audio = try AudioStreamWriter(
+        composition: composition, export: composition.export, output: output, path: path, damage: damage)
+      try target.start(output, export: composition.export)
+      timeBase = output.timeBase(ofStream: stream)
+    } catch let error as EngineError {
+      throw error
+    } catch {
+      throw .outputFailed(path: path, reason: "cannot start the output (\(error))")
+    }
+  }
+
+  /// Writes every run of `plan` in order.
+  func write(
+    _ plan: SmartPlan, indexes: [SourceID: GOPIndex], delay: MediaTime, progress: (ExportProgress) -> Void,
+    isCancelled: () -> Bool
+  ) throws(EngineError) {
+    self.delay = Timestamp.ticks(delay, timeBase)
+    let duration = composition.outputDuration
+    for run in plan.runs {
+      if isCancelled() { throw target.interruption }
+      switch run {
+      case .copy(let source, let group, let frames):
+        guard let index = indexes[source], let path = composition.source(source)?.path else { continue }
+        try copy(group: index.groups[group], of: index, path: path, at: frames.lowerBound)
+      case .render(let frames):
+        try render(frames, isCancelled: isCancelled)
+      }
+      framesWritten = run.frames.upperBound
+      progress(
+        ExportProgress(
+          outputTime: video.time(ofFrame: framesWritten), duration: duration, framesWritten: framesWritten))
+    }
+    if let audio {
+      try audio.write(upTo: duration.ticks(atRate: audio.sampleRate), isLast: true, into: output)
+      try audio.finish(into: output)
+    }
+    do { try output.finish() } catch {
+      throw .outputFailed(path: target.route.path, reason: "cannot finish the output (\(error.message))")
+    }
+  }
+
+  func report(_ plan: SmartPlan) -> ExportReport {
+    ExportReport(
+      path: target.route.path, duration: composition.outputDuration, videoFrames: framesWritten,
+      audioSamples: audio?.samplesWritten ?? 0, damage: damage.summaries)
+  }
+
+  /// The audio up to output time `time`, so the muxer never holds much of either stream.
+  private func audio(upTo time: MediaTime) throws(EngineError) {
+    guard let audio else { return }
+    try audio.write(upTo: min(time, composition.outputDuration).ticks(atRate: audio.sampleRate), into: output)
+  }
+
+  /// Copies a group's packets, shifted so its first picture lands on output frame `first`.
+  private func copy(group: GOPIndex.Group, of index: GOPIndex, path: String, at first: Int64) throws(EngineError) {
+    let packets = index.packets[group.firstPacket..<group.firstPacket + group.packetCount]
+    guard let start = packets.first else { return }
+    let input: InputFile
+    do {
+      input = try InputFile.forCopy(path: path)
+      input.discardAll(except: index.stream)
+      try input.seek(stream: index.stream, to: start.pts)
+    } catch {
+      throw .invalidInput(path: path, reason: "cannot read its packets again (\(error))")
+    }
+    // Source time of the group's first picture → output time of frame `first`, in the output's ticks.
+    guard let firstTime = group.times.first else { return }
+    let shift = video.time(ofFrame: first) - firstTime - index.fileStart
+    try audio(upTo: video.time(ofFrame: first + Int64(group.times.count)))
+    var copied = 0
+    var started = false
+    while copied < packets.count, (try? input.read(into: packet)) == true {
+      defer { packet.unref() }
+      let p = packet.pointer
+      guard Int(p.pointee.stream_index) == index.stream else { continue }
+      if !started {
+        guard p.pointee.dts == start.dts && p.pointee.pts == start.pts else { continue }
+        started = true
+      }
+      guard let pts = Timestamp.time(p.pointee.pts, index.timeBase),
+        let dts = Timestamp.time(p.pointee.dts, index.timeBase)
+      else { throw .invalidInput(path: path, reason: "a packet without a time in a copied group") }
+      p.pointee.pts = Timestamp.ticks(pts + shift, timeBase)
+      p.pointee.dts = Timestamp.ticks(dts + shift, timeBase)
+      p.pointee.duration = av_rescale_q(p.pointee.duration, index.timeBase, timeBase)
+      p.pointee.flags &= ~AV_PKT_FLAG_DISCARD
+      try write(packet)
+      copied += 1
+    }
+    guard copied == packets.count else {
+      throw .invalidInput(path: path, reason: "its packets changed between two readings")
+    }
+  }
+
+  /// Renders output frames `frames` as the full render would and encodes them as one run starting with an IDR
+  /// picture. A new renderer for each run opens its readers where the run starts.
+  private func render(_ frames: Range<Int64>, isCancelled: () -> Bool) throws(EngineError) {
+    let renderer = VideoRenderer(
+      composition: composition, video: video, matrix: ColorMatrix.guess(height: video.renderSize.height),
+      damage: damage)
+    let encoder: SmartEncoder
+    let frame: Frame
+    do {
+      encoder = try SmartEncoder(settings: encoderSettings, globalHeader: true)
+      frame = try Frame(width: video.renderSize.width, height: video.renderSize.height, format: AV_PIX_FMT_YUV420P)
+    } catch { throw .internalFailure("cannot start the encoder: \(error)") }
+    for n in frames {
+      if isCancelled() { throw target.interruption }
+      try audio(upTo: video.time(ofFrame: n + 1))
+      do { try frame.makeWritable() } catch { throw .internalFailure("\(error)") }
+      try renderer.render(at: video.time(ofFrame: n), into: frame)
+      frame.pointer.pointee.pts = n
+      try encoder.encode(frame) { packet throws(EngineError) in try self.writeEncoded(packet) }
+    }
+    try encoder.encode(nil) { packet throws(EngineError) in try self.writeEncoded(packet) }
+  }
+
+  /// An x264 packet (frame-numbered, Annex B) as an MP4 sample at its output time.
+  private func writeEncoded(_ encoded: Packet) throws(EngineError) {
+    let p = encoded.pointer
+    let pts = Timestamp.ticks(video.time(ofFrame: p.pointee.pts), timeBase)
+    let bytes = AVCConfiguration.lengthPrefixed(
+      annexB: Array(UnsafeBufferPointer(start: p.pointee.data, count: Int(p.pointee.size))))
+    let sample: Packet
+    do {
+      sample = try Packet(bytes: bytes)
+    } catch { throw .internalFailure("\(error)") }
+    sample.pointer.pointee.pts = pts
+    sample.pointer.pointee.dts = pts - delay
+    sample.pointer.pointee.duration = Timestamp.ticks(video.frameDuration, timeBase)
+    sample.pointer.pointee.flags = p.pointee.flags & AV_PKT_FLAG_KEY
+    try write(sample)
+  }
+
+  private func write(_ packet: Packet) throws(EngineError) {
+    let dts = packet.pointer.pointee.dts
+    guard dts > lastDTS else {
+      throw .internalFailure(
+        "decode times would go backwards at \(dts) after \(lastDTS) (\(timeBase.num)/\(timeBase.den))")
+    }
+    lastDTS = dts
+    packet.streamIndex = Int32(stream)
+    do { try output.write(packet) } catch {
+      throw .outputFailed(path: target.route.path, reason: "cannot write (\(error.message))")
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Composition
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import Engine
+
+/// Smart render: whole groups of pictures that show unchanged are copied bit for bit, the rest is rendered as
+/// the full render renders it and re-encoded; the output shows the same frames at the same times.
+final class SmartRenderTests: XCTestCase {
+  /// Renders `clips` (name, start, end) joined (with a crossfade of `crossfade` seconds when given) both smart
+  /// and in full; returns both paths and the smart exporter's summary.
+  func renderBoth(_ clips: [(String, String?, String?)], crossfade: String? = nil) throws -> (
+    smart: String, full: String, summary: SmartExporter.Summary
+  ) {
+    var recipe = ConcatRecipe(
+      clips: try clips.enumerated().map { index, clip in
+        ConcatRecipe.Clip(
+          source: try RenderHelpers.source(index, clip.0), start: clip.1.map(RenderHelpers.s),
+          end: clip.2.map(RenderHelpers.s))
+      })
+    if let crossfade { recipe.transition = .crossfade(RenderHelpers.s(crossfade)) }
+    recipe.export.preset = "veryfast"
+    let composition = try recipe.makeComposition()
+    let folder = FixtureFiles.temporaryFolder()
+    let smartPath = folder.appendingPathComponent("smart.mp4").path
+    let fullPath = folder.appendingPathComponent("full.mp4").path
+    let smart = try SmartExporter(
+      composition: composition, route: OutputRoute(path: smartPath, container: .mp4), overwrite: false)
+    let summary = try smart.outcome.get()
+    _ = try smart.run()
+    _ = try Exporter(
+      composition: composition, route: OutputRoute(path: fullPath, container: .mp4), overwrite: false
+    ).run()
+    return (smartPath, fullPath, summary)
+  }
+
+  /// Asserts what must hold of any smart output: the full render's frame times; copied frames identical to
+  /// the source's; re-encoded frames within 40 dB of the full render's; a clean decode by the ffmpeg CLI with
+  /// errors fatal; decode times strictly increasing; one video stream opening on a keyframe.
+  func assertSound(
+    _ smart: String, full: String, summary: SmartExporter.Summary, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let times = try PictureGrabber.frameTimes(path: smart)
+    XCTAssertEqual(times, try PictureGrabber.frameTimes(path: full), "frame times", file: file, line: line)
+    let output = try PictureGrabber(path: smart)
+    let reference = try PictureGrabber(path: full)
+    var copied = 0
+    for run in summary.runs {
+      // A grabber reads forward only: a new one for each copied run's source.
+      let source = try run.path.map { try PictureGrabber(path: $0) }
+      var t = run.range.start
+      while t < run.range.end {
+        let picture = try XCTUnwrap(output.picture(at: t), file: file, line: line)
+        let rendered = try XCTUnwrap(reference.picture(at: t), file: file, line: line)
+        if let source, let start = run.sourceStart {
+          let original = try XCTUnwrap(source.picture(at: start + (t - run.range.start)), file: file, line: line)
+          XCTAssertTrue(picture.isIdentical(to: original), "copied frame at \(t.secondsText)", file: file, line: line)
+          copied += 1
+        } else {
+          XCTAssertGreaterThan(
+            picture.lumaPSNR(against: rendered), 40, "re-encoded frame at \(t.secondsText)", file: file, line: line)
+        }
+        t = t + MediaTime.ticks(1, rate: 30)
+      }
+    }
+    XCTAssertEqual(Int64(copied), summary.copiedFrames, file: file, line: line)
+    let check = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["ffmpeg", "-v", "error", "-xerror", "-err_detect", "explode", "-i", smart, "-f", "null", "-"])
+    XCTAssertEqual(check.code, 0, check.stderr, file: file, line: line)
+    XCTAssertEqual(check.stderr, "", file: file, line: line)
+    let packets = try PacketList(path: smart)
+    XCTAssertEqual(packets.kinds.filter { $0 == "video" }.count, 1, file: file, line: line)
+    let video = packets.packets(of: "video")
+    XCTAssertEqual(video.first?.isKeyframe, true, file: file, line: line)
+    let dts = video.compactMap(\.dts)
+    XCTAssertEqual(dts.count, video.count, file: file, line: line)
+    XCTAssertTrue(zip(dts, dts.dropFirst()).allSatisfy { $0 < $1 }, "decode times increase", file: file, line: line)
+  }
+
+  func testTrimsCopyWholeGroupsAndReencodeOnlyTheCuts() throws {
+    let (smart, full, summary) = try renderBoth([("gop.mp4", "1", "9"), ("gop.mp4", "2.5", "7")])
+    // gop.mp4's groups start every 2 s: [2, 8) of the first trim and [4, 6) of the second are copied.
+    XCTAssertEqual(summary.frameCount, 375)
+    XCTAssertEqual(summary.copiedFrames, 180 + 60)
+    XCTAssertEqual(summary.runs.map(\.copied), [false, true, false, true, false])
+    XCTAssertEqual(summary.runs[1].range, TimeRange(start: MediaTime(seconds: 1), end: MediaTime(seconds: 7)))
+    XCTAssertEqual(summary.runs[1].sourceStart, MediaTime(seconds: 2))
+    try assertSound(smart, full: full, summary: summary)
+  }
+
+  /// Only the crossfade (and the partial groups around it) is encoded.
+  func testCrossfadeIsTheOnlyPartReencoded() throws {
+    let (smart, full, summary) = try renderBoth([("gop.mp4", nil, nil), ("gop-b.mp4", nil, nil)], crossfade: "0.5")
+    XCTAssertEqual(summary.runs.map(\.copied), [true, false, true])
+    XCTAssertEqual(summary.runs[0].range.end, MediaTime(seconds: 8))
+    try assertSound(smart, full: full, summary: summary)
+  }
+
+  /// Open GOPs (only the first group is closed), a first picture at 1.5 s, and a clip from another encoder
+  /// setting between copied ones: what cannot be copied is re-encoded, the rest is copied bit for bit.
+  func testOpenGOPsLateStartsAndMixedClips() throws {
+    let (smart, full, summary) = try renderBoth([
+      ("gop.mp4", "0.5", "3"), ("open-gop.mp4", nil, nil), ("late.mp4", "1", "5"), ("gop.mp4", nil, nil),
+    ])
+    XCTAssertGreaterThan(summary.copiedFrames, 300)
+    try assertSound(smart, full: full, summary: summary)
+  }
+}
