@@ -152,6 +152,13 @@ struct ConcatCommand {
         == nil
     {
       console.err("clipmerge: note: these clips can be joined without re-encoding; --copy would be much faster\n")
+    } else if !output.smart && !output.quiet && !output.dryRun && !output.printSpec, let route = try? output.route(),
+      let smart = try? SmartExporter(composition: composition, route: route, overwrite: true),
+      case .success(let summary) = smart.outcome, summary.share >= 0.25
+    {
+      console.err(
+        "clipmerge: note: --smart would copy \(Int((summary.share * 100).rounded())) % of the frames as they are "
+          + "and re-encode only the rest\n")
     }
     try runner.render(composition)
   }

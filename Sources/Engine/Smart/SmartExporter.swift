@@ -106,8 +106,13 @@ public final class SmartExporter {
     func refuse(_ why: String) -> Result<(Source, [Source]), Refusal> { .failure(Refusal(description: why)) }
     guard let video = composition.video else { return refuse("there is no video") }
     guard composition.export.container.isISOMedia else { return refuse("only MP4 and QuickTime outputs are smart") }
-    guard composition.export.effectiveVideoCodec == .h264, composition.export.videoBitRate == nil else {
-      return refuse("only H.264 at constant quality is smart (not \(composition.export.effectiveVideoCodec.rawValue))")
+    switch (composition.export.effectiveVideoCodec, composition.export.videoBitRate) {
+    case (.h264, nil): break
+    case (.hevc, _):
+      return refuse(
+        "HEVC is not smart: x265 3.5 has no option to number its parameter sets apart from a copied stream's")
+    case (.h264, _): return refuse("a smart render encodes at constant quality, not at --video-bitrate")
+    case (let codec, _): return refuse("only H.264 is smart, not \(codec.rawValue)")
     }
     var candidates: [(Source, StreamFacts)] = []
     for source in composition.sources where source.drawing == nil && !source.info.isStill {
