@@ -224,4 +224,8 @@ x264gop=(-c:v libx264 -preset fast -crf 20 -g 60 -keyint_min 60 -sc_threshold 0 
   -x264-params open-gop=1 "$out/open-gop.mp4"
 [[ -f "$out/late.mp4" ]] || ff -f lavfi -i "testsrc2=s=320x240:r=30:d=6" "${x264gop[@]}" -output_ts_offset 1.5 \
   "$out/late.mp4"
+# vfr.mp4: 4 s of the same x264 settings at a variable frame rate (every tenth picture 10 ms late).
+[[ -f "$out/vfr.mp4" ]] || ff -f lavfi -i "testsrc=s=320x240:r=30:d=4" \
+  -vf "settb=1/90000,setpts='PTS+if(eq(mod(N,10),5),900,0)'" -fps_mode passthrough -enc_time_base 1/90000 \
+  "${x264gop[@]}" -video_track_timescale 90000 "$out/vfr.mp4"
 echo "fixtures ready in $out"

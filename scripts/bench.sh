@@ -8,7 +8,8 @@
 # (SIZES= runs none of the matrix: `SIZES= LONG= make bench` measures only the clip counts and LAYERS.)
 # LONG adds size:preset:duration configurations (default: one 60 s configuration, to show time and memory
 # growing with length). LAYERS (size:preset:duration, default 1080:veryfast:60; empty for none) measures what a
-# watermark, a title and subtitles cost over a plain render. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
+# watermark, a title and subtitles cost over a plain render. SMART (the same form, default 1080:veryfast:60; empty
+# for none) measures a smart render against the full render and the ffmpeg CLI. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -18,6 +19,7 @@ PRESETS=${PRESETS:-medium veryfast}
 DURATIONS=${DURATIONS:-10}
 LONG=${LONG-720:veryfast:60}
 LAYERS=${LAYERS-1080:veryfast:60}
+SMART=${SMART-1080:veryfast:60}
 out=bench-out
 mkdir -p "$out"
 bin=$PWD/.build/release/clipmerge
@@ -222,6 +224,54 @@ layers_cost() {
   done | tee -a "$out/layers.md"
 }
 
+# Smart render (the SMART configuration, default 1080p veryfast 60 s): a 60 s H.264 clip with a 1 s GOP, three
+# trims of about 15 s each off its keyframes, joined with 0.5 s crossfades; clipmerge --smart against the same
+# join rendered in full and against the ffmpeg CLI re-encoding it (trim + xfade + acrossfade), RUNS interleaved
+# rounds, with the share of frames the smart render copied.
+smart_cost() {
+  local size preset d w h
+  IFS=: read -r size preset d <<<"$SMART"
+  read -r w h < <(dims "$size")
+  local dir=$out/inputs/smart-$size-$d t=$out/times/smart-$size-$preset-$d r=$out/render
+  mkdir -p "$dir" "$r"
+  rm -rf "$t"
+  mkdir -p "$t"
+  local clip=$dir/gop1s.mp4
+  [[ -f $clip ]] || src "testsrc2=s=${w}x$h:r=30:d=$d" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=$d" \
+    -ac 2 -c:v libx264 -preset veryfast -crf 20 -g 30 -keyint_min 30 -sc_threshold 0 -pix_fmt yuv420p -c:a aac \
+    -b:a 192k -shortest "$clip"
+  local common=(-y -q --preset "$preset" --crf "$CRF" --audio-bitrate 192k --transition crossfade,0.5)
+  local clips=("$clip#t=5.5,20.3" "$clip#t=25.2,40.7" "$clip#t=42.4,57.1")
+  local cm_smart=("$bin" concat "${clips[@]}" --smart -o "$r/smart.mp4" "${common[@]}")
+  local cm_full=("$bin" concat "${clips[@]}" -o "$r/smart-full.mp4" "${common[@]}")
+  local ff_full=(ffmpeg -hide_banner -loglevel error -y -i "$clip" -filter_complex
+    "[0:v]trim=5.5:20.3,setpts=PTS-STARTPTS[v0];[0:v]trim=25.2:40.7,setpts=PTS-STARTPTS[v1];[0:v]trim=42.4:57.1,setpts=PTS-STARTPTS[v2];[v0][v1]xfade=transition=fade:duration=0.5:offset=14.3[x1];[x1][v2]xfade=transition=fade:duration=0.5:offset=29.3[v];[0:a]atrim=5.5:20.3,asetpts=PTS-STARTPTS[a0];[0:a]atrim=25.2:40.7,asetpts=PTS-STARTPTS[a1];[0:a]atrim=42.4:57.1,asetpts=PTS-STARTPTS[a2];[a0][a1]acrossfade=d=0.5[y1];[y1][a2]acrossfade=d=0.5[a]"
+    -map "[v]" -map "[a]" -c:v libx264 -preset "$preset" -crf "$CRF" -c:a aac -b:a 192k -movflags +faststart
+    "$r/smart-ffmpeg.mp4")
+  for ((i = 1; i <= RUNS; i++)); do
+    if ((i % 2 == 1)); then
+      measure "$t/smart" "${cm_smart[@]}"
+      measure "$t/full" "${cm_full[@]}"
+      measure "$t/ffmpeg" "${ff_full[@]}"
+    else
+      measure "$t/ffmpeg" "${ff_full[@]}"
+      measure "$t/full" "${cm_full[@]}"
+      measure "$t/smart" "${cm_smart[@]}"
+    fi
+  done
+  local share
+  share=$("$bin" concat "${clips[@]}" --smart --dry-run "${common[@]}" | awk '/^smart:/ { print $2 " of " $4 " frames copied " $7 " " $8 }')
+  local sw
+  sw=$(col "$t/smart" 1)
+  echo "smart render, ${h}p $preset: three trims of about 15 s from a $d s clip with a 1 s GOP, 0.5 s crossfades; $share"
+  echo "| job | wall s | CPU s | RSS MB | smart is faster by |"
+  echo "|---|---|---|---|---|"
+  for job in smart full ffmpeg; do
+    printf '| %s | %s | %s | %s | **%sx** |\n' "$job" "$(col "$t/$job" 1)" "$(col "$t/$job" 2)" "$(mb "$t/$job")" \
+      "$(div "$(col "$t/$job" 1)" "$sw")"
+  done | tee -a "$out/smart.md"
+}
+
 # Memory against clip count: the same small clip joined 3 times and 300 times (clipmerge only; peak RSS should
 # not grow with the number of clips, as each clip's decoder and file are closed when it is done).
 clips_memory() {
@@ -270,6 +320,11 @@ echo
 if [[ -n $LAYERS ]]; then
   : >"$out/layers.md"
   layers_cost
+  echo
+fi
+if [[ -n $SMART ]]; then
+  : >"$out/smart.md"
+  smart_cost
   echo
 fi
 echo "table written to $out/table.md"

@@ -11,7 +11,7 @@ final class ReadmeExamplesTests: XCTestCase {
     "a.mp4": "base.mp4", "b.mp4": "overlay.mp4", "b.mov": "overlay.mp4", "c.webm": "tiny.webm",
     "intro.mp4": "base.mp4", "talk.mp4": "talk.mp4", "outro.mp4": "overlay.mp4", "music.m4a": "music.m4a",
     "day1/1.mp4": "base.mp4", "day1/2.mp4": "base.mp4", "logo.png": "logo.png", "lower-third.mov": "lower-third.mov",
-    "card.png": "logo.png", "talk.srt": "talk.srt",
+    "card.png": "logo.png", "talk.srt": "talk.srt", "phone.mp4": "gop.mp4",
   ]
 
   /// The README's ```sh blocks, each as its lines.

@@ -106,13 +106,18 @@ final class SmartRenderTests: XCTestCase {
     try assertSound(smart, full: full, summary: summary)
   }
 
-  /// Open GOPs (only the first group is closed), a first picture at 1.5 s, and a clip from another encoder
-  /// setting between copied ones: what cannot be copied is re-encoded, the rest is copied bit for bit.
-  func testOpenGOPsLateStartsAndMixedClips() throws {
+  /// Open GOPs (only the first group is closed), a first picture at 1.5 s, a variable frame rate (pictures off
+  /// the output's frame grid) and a clip from another encoder setting between copied ones: what cannot be copied
+  /// is re-encoded, the rest is copied bit for bit.
+  func testOpenGOPsLateStartsVariableRateAndMixedClips() throws {
     let (smart, full, summary) = try renderBoth([
-      ("gop.mp4", "0.5", "3"), ("open-gop.mp4", nil, nil), ("late.mp4", "1", "5"), ("gop.mp4", nil, nil),
+      ("gop.mp4", "0.5", "3"), ("open-gop.mp4", nil, nil), ("late.mp4", "1", "5"), ("vfr.mp4", nil, nil),
+      ("gop.mp4", nil, nil),
     ])
     XCTAssertGreaterThan(summary.copiedFrames, 300)
+    // Nothing of the variable-rate clip (output [12.5 s, 16.5 s)) is copied.
+    let variable = TimeRange(start: RenderHelpers.s("12.5"), end: RenderHelpers.s("16.5"))
+    XCTAssertFalse(summary.runs.contains { $0.copied && $0.range.overlaps(variable) })
     try assertSound(smart, full: full, summary: summary)
   }
 

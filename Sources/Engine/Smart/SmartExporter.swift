@@ -60,7 +60,13 @@ public final class SmartExporter {
       outcome = .failure(refusal)
     case .success(let (reference, sources)):
       var indexes: [SourceID: GOPIndex] = [:]
-      for source in sources { indexes[source.id] = try GOPIndex(path: source.path) }
+      var byPath: [String: GOPIndex] = [:]
+      for source in sources {
+        let index: GOPIndex
+        if let known = byPath[source.path] { index = known } else { index = try GOPIndex(path: source.path) }
+        byPath[source.path] = index
+        indexes[source.id] = index
+      }
       // Copied groups whose decode times run ahead by different delays could not sit between re-encoded runs
       // with decode times always increasing: only groups with the reference's first closed group's delay are
       // copied (an open GOP's later groups, another encoder's clips are re-encoded).
