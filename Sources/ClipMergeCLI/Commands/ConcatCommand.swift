@@ -152,7 +152,8 @@ struct ConcatCommand {
         == nil
     {
       console.err("clipmerge: note: these clips can be joined without re-encoding; --copy would be much faster\n")
-    } else if !output.smart && !output.quiet && !output.dryRun && !output.printSpec, let route = try? output.route(),
+    } else if !output.smart && !output.quiet && !output.dryRun && !output.printSpec,
+      clips.count > 1 || clips.contains(where: \.isTrimmed), let route = try? output.route(),
       let smart = try? SmartExporter(composition: composition, route: route, overwrite: true),
       case .success(let summary) = smart.outcome, summary.share >= 0.25
     {
