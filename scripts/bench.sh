@@ -20,6 +20,7 @@ DURATIONS=${DURATIONS:-10}
 LONG=${LONG-720:veryfast:60}
 LAYERS=${LAYERS-1080:veryfast:60}
 SMART=${SMART-1080:veryfast:60}
+SEGMENTS=${SEGMENTS-1080:veryfast:60}
 out=bench-out
 mkdir -p "$out"
 bin=$PWD/.build/release/clipmerge
@@ -272,6 +273,36 @@ smart_cost() {
   done | tee -a "$out/smart.md"
 }
 
+# Segments (the SEGMENTS configuration, default 1080p veryfast 60 s): the overlay job as a spec rendered whole,
+# then planned as 1, 2, 4 and 8 segments run by GNU parallel -j2 and joined; the segments' CPU time against the
+# whole render's, and the join's.
+segments_cost() {
+  local size preset d w h
+  IFS=: read -r size preset d <<<"$SEGMENTS"
+  read -r w h < <(dims "$size")
+  make_inputs "$size" "$d"
+  local dir=$out/inputs/$size-$d t=$out/times/segments-$size-$preset-$d r=$out/render
+  rm -rf "$t" "$r/jobs"
+  mkdir -p "$t" "$r/jobs"
+  "$bin" overlay "$dir/base.mp4" "$dir/overlay.mp4" --fade-in 2,2 --preset "$preset" --crf "$CRF" \
+    --audio-bitrate 192k --print-spec >"$t/spec.json"
+  measure "$t/whole" "$bin" compose "$t/spec.json" -o "$r/segments-whole.mov" -y -q
+  local whole_cpu
+  whole_cpu=$(col "$t/whole" 2)
+  echo "| segments | segments wall s (-j2) | segments CPU s | CPU vs whole | join s | join vs whole CPU |"
+  echo "|---|---|---|---|---|---|"
+  for n in 1 2 4 8; do
+    local job=$r/jobs/$n
+    "$bin" plan "$t/spec.json" --segments "$n" "$job" >/dev/null
+    measure "$t/run-$n" parallel --will-cite -j2 -a "$job/jobs.txt"
+    measure "$t/join-$n" "$bin" join "$job" -o "$job/out.mov" -y -q
+    printf '| %s | %s | %s | **%sx** | %s | **%s %%** |\n' "$n" "$(col "$t/run-$n" 1)" "$(col "$t/run-$n" 2)" \
+      "$(div "$(col "$t/run-$n" 2)" "$whole_cpu")" "$(col "$t/join-$n" 1)" \
+      "$(echo "scale=1; 100 * $(col "$t/join-$n" 2) / $whole_cpu" | bc)"
+  done | tee -a "$out/segments.md"
+  echo "whole render: $(col "$t/whole" 1) s wall, $whole_cpu s CPU"
+}
+
 # Memory against clip count: the same small clip joined 3 times and 300 times (clipmerge only; peak RSS should
 # not grow with the number of clips, as each clip's decoder and file are closed when it is done).
 clips_memory() {
@@ -320,6 +351,11 @@ echo
 if [[ -n $LAYERS ]]; then
   : >"$out/layers.md"
   layers_cost
+  echo
+fi
+if [[ -n $SEGMENTS ]]; then
+  : >"$out/segments.md"
+  segments_cost
   echo
 fi
 if [[ -n $SMART ]]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what clipmerge needs on Debian 12 when it is missing: FFmpeg 5.1's -dev packages, pkg-config,
-# libass and a default font (text and subtitles), tesseract (OCR of rendered text in tests), the ffmpeg CLI
-# (fixtures and benchmarks), GNU time and bc (benchmark measurements). Does nothing when all is present. Needs root (or sudo) only when something must be installed.
+# libass and a default font (text and subtitles), tesseract (OCR of rendered text in tests), GNU parallel
+# (segment jobs in tests), the ffmpeg CLI (fixtures and benchmarks), GNU time and bc (benchmark measurements).
+# Does nothing when all is present. Needs root (or sudo) only when something must be installed.
 set -euo pipefail
 need=()
 pkg-config --exists libavformat libavcodec libavutil libswscale libswresample 2>/dev/null ||
@@ -11,6 +12,7 @@ command -v ffmpeg >/dev/null || need+=(ffmpeg)
 pkg-config --exists libass 2>/dev/null || need+=(libass-dev)
 [[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]] || need+=(fonts-dejavu-core)
 command -v tesseract >/dev/null || need+=(tesseract-ocr)
+command -v parallel >/dev/null || need+=(parallel)
 [[ -x /usr/bin/time ]] || need+=(time)
 command -v bc >/dev/null || need+=(bc)
 # Optional: python3's jsonschema lets the suite check docs/spec.schema.json against the example specs.

@@ -14,6 +14,9 @@ public enum ClipMerge {
         ("concat", "Clips one after another, with a soundtrack (clipmerge concat --help)."),
         ("compose", "Render a JSON spec of the whole model (clipmerge compose --help)."),
         ("probe", "Describe media files, as text or JSON (clipmerge probe --help)."),
+        ("plan", "Cut a render into segments to run on many machines (clipmerge plan --help)."),
+        ("segment", "Render one segment of a planned job (a line of its jobs.txt)."),
+        ("join", "Join a planned job's segments into one output (clipmerge join --help)."),
       ],
       options: [
         OptionSpec("help", short: "h", help: "Show this help."), OptionSpec("version", help: "Show the version."),
@@ -45,6 +48,12 @@ public enum ClipMerge {
         try run(ProbeCommand.self, rest, console: console)
       case ComposeCommand.name:
         try run(ComposeCommand.self, rest, console: console)
+      case PlanCommand.name:
+        try run(PlanCommand.self, rest, console: console)
+      case SegmentCommand.name:
+        try run(SegmentCommand.self, rest, console: console)
+      case JoinCommand.name:
+        try run(JoinCommand.self, rest, console: console)
       default:
         throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
       }

@@ -11,3 +11,6 @@ extension OverlayCommand: Command {}
 extension ConcatCommand: Command {}
 extension ProbeCommand: Command {}
 extension ComposeCommand: Command {}
+extension PlanCommand: Command {}
+extension SegmentCommand: Command {}
+extension JoinCommand: Command {}

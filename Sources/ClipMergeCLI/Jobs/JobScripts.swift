@@ -1,0 +1,45 @@
+/// The runner files `plan` writes beside jobs.txt: each runs line K+1 of jobs.txt for task K.
+enum JobScripts {
+  /// A Slurm job array, one task a segment (`sbatch slurm.sh`).
+  static func slurm(folder: String, count: Int) -> String {
+    """
+    #!/bin/sh
+    #SBATCH --job-name=clipmerge
+    #SBATCH --array=0-\(count - 1)
+    #SBATCH --cpus-per-task=2
+    # One segment a task: line SLURM_ARRAY_TASK_ID + 1 of jobs.txt. Then: clipmerge join \(PlanCommand.quoted(folder)) -o OUTPUT
+    exec sh -c "$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" \(PlanCommand.quoted(folder + "/jobs.txt")))"
+
+    """
+  }
+
+  /// A Kubernetes Indexed Job, one completion a segment; the image (with clipmerge) and the volume that holds the
+  /// inputs and the job folder at the same paths are for the user to fill in.
+  static func kubernetes(folder: String, count: Int) -> String {
+    """
+    apiVersion: batch/v1
+    kind: Job
+    metadata:
+      name: clipmerge-render
+    spec:
+      completionMode: Indexed
+      completions: \(count)
+      parallelism: \(min(count, 8))
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers:
+            - name: segment
+              image: IMAGE-WITH-CLIPMERGE   # fill in
+              command: ["sh", "-c", "sed -n \\"$((JOB_COMPLETION_INDEX + 1))p\\" '\(folder)/jobs.txt' | sh"]
+              volumeMounts:
+                - name: media
+                  mountPath: /media        # fill in: the inputs and \(folder) at the same paths
+          volumes:
+            - name: media
+              persistentVolumeClaim:
+                claimName: CLAIM           # fill in
+
+    """
+  }
+}

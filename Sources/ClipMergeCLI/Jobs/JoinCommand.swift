@@ -1,0 +1,69 @@
+import Composition
+import Engine
+import Foundation
+
+/// `clipmerge join JOBDIR -o OUTPUT`: the segments of a planned job joined by stream copy, the audio rendered
+/// once over the whole timeline.
+struct JoinCommand {
+  static let name = "join"
+
+  static let specs: [OptionSpec] = [
+    OptionSpec(
+      "output", short: "o", value: "FILE", help: "Output file (.mov .mp4 .m4v .mkv .ts), or - for standard output."),
+    OptionSpec("format", value: "NAME", help: "mov, mp4, mkv or mpegts (default: from the extension)."),
+    OptionSpec("overwrite", short: "y", help: "Replace an existing output."),
+    OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
+    OptionSpec("help", short: "h", help: "Show this help."),
+  ]
+
+  static var help: String {
+    HelpText.render(
+      overview: "Join the rendered segments of a job made by clipmerge plan into one output.",
+      usage: "clipmerge join JOBDIR -o OUTPUT", arguments: [("JOBDIR", "The job folder.")], options: specs,
+      notes: """
+        Every segment must be there, complete, and made with the same settings from the same inputs; otherwise one
+        line per problem names the segment, the exit code is 65, and nothing is written.
+
+        """ + HelpText.exitCodes())
+  }
+
+  var folder: String
+  var path: String
+  var format: Container?
+  var overwrite: Bool
+  var quiet: Bool
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    guard parsed.positionals.count == 1 else { throw UsageError("join takes one JOBDIR") }
+    folder = parsed.positionals[0]
+    guard let path = parsed.values["output"] else { throw UsageError("missing -o OUTPUT") }
+    self.path = path
+    format = try parsed.value("format", expected: "mov, mp4, mkv or mpegts") { Container(pathExtension: $0) }
+    overwrite = parsed.flags.contains("overwrite")
+    quiet = parsed.flags.contains("quiet")
+  }
+
+  func run(console: Console) throws(CommandFailure) {
+    let manifest = try JobManifest.read(folder: folder)
+    let composition = try manifest.composition()
+    let route: OutputRoute
+    do {
+      route = try OutputRoute.decide(path: path, commandLinePath: true, format: format, specContainer: nil)
+    } catch { throw CommandFailure(error.description, code: .usage) }
+    let joiner = SegmentJoiner(
+      composition: composition,
+      segments: manifest.segments.map { .init(path: $0.path, frames: $0.firstFrame..<$0.endFrame) }, route: route,
+      overwrite: overwrite)
+    let problems = joiner.problems()
+    if !problems.isEmpty {
+      throw CommandFailure(problems.joined(separator: "\nclipmerge: error: "), code: .dataError)
+    }
+    let report: ExportReport
+    do { report = try joiner.run(isCancelled: { SignalTrap.isRaised }) } catch { throw CommandFailure(error) }
+    if !quiet {
+      console.err(
+        "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) frames from "
+          + "\(manifest.segments.count) segments, \(report.audioSamples) audio samples)\n")
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Composition
+import Engine
+import Foundation
+
+/// `clipmerge plan SPEC --segments N JOBDIR`: a render cut into segments that any runner of commands can
+/// render (GNU parallel, xargs -P, a Slurm job array, a Kubernetes Indexed Job), then `clipmerge join`.
+struct PlanCommand {
+  static let name = "plan"
+
+  static let specs: [OptionSpec] = [
+    OptionSpec("segments", value: "N", help: "Cut the output into N segments of about equal length."),
+    OptionSpec("segment-seconds", value: "S", help: "Cut the output every S seconds instead."),
+    OptionSpec("help", short: "h", help: "Show this help."),
+  ]
+
+  static var help: String {
+    HelpText.render(
+      overview: "Cut a render into segments to run anywhere; join them with clipmerge join.",
+      usage: "clipmerge plan SPEC (--segments N | --segment-seconds S) JOBDIR",
+      arguments: [
+        ("SPEC", "A composition spec (clipmerge overlay|concat ... --print-spec > spec.json makes one)."),
+        ("JOBDIR", "A folder for the job: manifest.json, spec.json, jobs.txt, slurm.sh, k8s-job.yaml, segments/."),
+      ],
+      options: specs,
+      notes: """
+        Each line of jobs.txt renders one segment (clipmerge segment JOBDIR K); run them with
+        parallel < JOBDIR/jobs.txt, xargs -P, sbatch JOBDIR/slurm.sh or the Kubernetes Indexed Job in
+        k8s-job.yaml (fill in the image and the volume). Segments start with an IDR picture and end with a closed
+        group; every machine needs the inputs at the same paths.
+
+        """ + HelpText.exitCodes())
+  }
+
+  var specPath: String
+  var folder: String
+  var count: Int?
+  var seconds: MediaTime?
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    guard parsed.positionals.count == 2 else {
+      throw UsageError("plan takes a SPEC and a JOBDIR; got \(parsed.positionals.count) arguments")
+    }
+    specPath = parsed.positionals[0]
+    folder = parsed.positionals[1]
+    count = try parsed.value("segments", expected: "a whole number from 1 to 10000") {
+      Int($0).flatMap { (1...10_000).contains($0) ? $0 : nil }
+    }
+    seconds = try parsed.value("segment-seconds", expected: "a time above zero") {
+      MediaTime(parsing: $0).flatMap { $0 > .zero ? $0 : nil }
+    }
+    guard (count == nil) != (seconds == nil) else {
+      throw UsageError("plan needs one of --segments or --segment-seconds")
+    }
+  }
+
+  func run(console: Console) throws(CommandFailure) {
+    let (_, composition) = try ComposeCommand.load(specPath)
+    guard let video = composition.video else {
+      throw CommandFailure("\(specPath): the spec has no video", code: .dataError)
+    }
+    do { try composition.validate() } catch { throw CommandFailure(EngineError.invalidComposition(error)) }
+    let frames = video.frameCount(covering: composition.duration)
+    let bounds = Self.boundaries(
+      frames: frames, count: count,
+      every: seconds.map { $0.count(of: video.frameDuration, rounding: .toNearestOrAwayFromZero) })
+    let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+    do {
+      try FileManager.default.createDirectory(atPath: root + "/segments", withIntermediateDirectories: true)
+    } catch {
+      throw CommandFailure(
+        "\(folder): cannot create the job folder (\(error.localizedDescription))", code: .cannotCreate)
+    }
+    let spec = root + "/spec.json"
+    let data = SpecEncoder.encode(composition, workingDirectory: FileManager.default.currentDirectoryPath)
+    guard FileManager.default.createFile(atPath: spec, contents: data) else {
+      throw CommandFailure("\(spec): cannot write the spec", code: .cannotCreate)
+    }
+    let segments = zip(bounds, bounds.dropFirst()).enumerated().map { k, range in
+      JobManifest.SegmentEntry(
+        index: k, firstFrame: range.0, endFrame: range.1, path: root + "/segments/" + String(format: "%03d.mp4", k))
+    }
+    let inputs = Set(composition.sources.map(\.path).filter { !$0.isEmpty }).sorted().compactMap(JobManifest.input)
+    let manifest = JobManifest(
+      spec: spec, frameCount: frames, frameDuration: "\(video.frameDuration.value)/\(video.frameDuration.timescale)",
+      segments: segments, inputs: inputs)
+    try manifest.write(folder: root)
+    let jobs = segments.map { "clipmerge segment \(Self.quoted(root)) \($0.index)\n" }.joined()
+    try Self.write(root + "/jobs.txt", jobs)
+    try Self.write(root + "/slurm.sh", JobScripts.slurm(folder: root, count: segments.count))
+    try Self.write(root + "/k8s-job.yaml", JobScripts.kubernetes(folder: root, count: segments.count))
+    console.out(
+      "\(root): \(segments.count) segments of \(frames) frames; run the lines of jobs.txt anywhere, then "
+        + "clipmerge join \(Self.quoted(root)) -o OUTPUT\n")
+  }
+
+  /// Frame numbers where segments start, and the end: `count` segments of about equal length, or one every
+  /// `every` frames.
+  static func boundaries(frames: Int64, count: Int?, every: Int64?) -> [Int64] {
+    if let every, every > 0 {
+      var starts: [Int64] = Array(stride(from: Int64(0), to: frames, by: Int64.Stride(every)))
+      starts.append(frames)
+      return starts
+    }
+    let n = Int64(min(max(count ?? 1, 1), Int(max(frames, 1))))
+    var starts: [Int64] = []
+    for k in 0...n where starts.last != (frames * k + n / 2) / n { starts.append((frames * k + n / 2) / n) }
+    return starts
+  }
+
+  static func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+  static func write(_ path: String, _ text: String) throws(CommandFailure) {
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+      throw CommandFailure("\(path): cannot write it", code: .cannotCreate)
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import CFFmpeg
+import Composition
+
+/// Joins rendered segments into one output: their video by stream copy, each shifted to its first frame's time
+/// so timestamps run on without a gap or overlap, and the audio rendered and encoded once over the whole
+/// timeline (no encoder priming or padding at any joint), written atomically in the route's container.
+public final class SegmentJoiner {
+  /// One rendered segment: its file and the output frames it holds.
+  public struct Segment: Sendable {
+    public var path: String
+    public var frames: Range<Int64>
+    public init(path: String, frames: Range<Int64>) {
+      self.path = path
+      self.frames = frames
+    }
+  }
+
+  private let composition: Composition
+  private let segments: [Segment]
+  private let route: OutputRoute
+  private let overwrite: Bool
+
+  public init(composition: Composition, segments: [Segment], route: OutputRoute, overwrite: Bool) {
+    var composition = composition
+    composition.export.container = route.container
+    self.composition = composition
+    self.segments = segments
+    self.route = route
+    self.overwrite = overwrite
+  }
+
+  /// Every problem of the segments, one line each naming the segment: missing, unreadable, not the frames it
+  /// should hold, or encoded differently from the first. Empty when they can be joined.
+  public func problems() -> [String] {
+    var problems: [String] = []
+    var reference: [UInt8]?
+    for (k, segment) in segments.enumerated() {
+      let name = "segment \(k) (\(segment.path))"
+      guard let input = try? InputFile(path: segment.path), let video = StreamSelection.videoStream(of: input)
+      else {
+        problems.append("\(name): missing or not a finished segment; run its job again")
+        continue
+      }
+      let par = input.stream(video).pointee.codecpar.pointee
+      let config = par.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(par.extradata_size))) } ?? []
+      if let reference, reference != config {
+        problems.append("\(name): encoded with other settings than segment 0; render it again")
+      }
+      reference = reference ?? config
+      let packets = Self.videoPacketCount(input, stream: video)
+      if packets != Int64(segment.frames.count) {
+        problems.append("\(name): holds \(packets) frames, not \(segment.frames.count); render it again")
+      }
+    }
+    return problems
+  }
+
+  private static func videoPacketCount(_ input: InputFile, stream: Int) -> Int64 {
+    guard let packet = try? Packet() else { return 0 }
+    var count: Int64 = 0
+    while (try? input.read(into: packet)) == true {
+      if Int(packet.streamIndex) == stream { count += 1 }
+      packet.unref()
+    }
+    return count
+  }
+
+  public func run(isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
+    let problems = problems()
+    if !problems.isEmpty { throw .invalidInput(path: route.path, reason: problems.joined(separator: "; ")) }
+    guard let video = composition.video, let first = segments.first else {
+      throw .internalFailure("nothing to join")
+    }
+    let target = try OutputTarget(route: route, overwrite: overwrite)
+    let output = try target.open()
+    let damage = DamageLog()
+    let stream: Int
+    let audio: AudioStreamWriter?
+    let packet: Packet
+    do {
+      packet = try Packet()
+      let reference = try InputFile(path: first.path)
+      guard let index = StreamSelection.videoStream(of: reference) else {
+        throw EngineError.invalidInput(path: first.path, reason: "no video stream")
+      }
+      stream = try output.addStream(copying: reference.stream(index), keepTag: route.container.isISOMedia)
+      audio = try AudioStreamWriter(
+        composition: composition, export: composition.export, output: output, path: route.path, damage: damage)
+      try target.start(output, export: composition.export)
+    } catch let error as EngineError {
+      throw error
+    } catch {
+      throw .outputFailed(path: route.path, reason: "cannot start the output (\(error))")
+    }
+    let timeBase = output.timeBase(ofStream: stream)
+    var frames: Int64 = 0
+    for segment in segments {
+      if isCancelled() { throw target.interruption }
+      let input: InputFile
+      do { input = try InputFile(path: segment.path) } catch {
+        throw .invalidInput(path: segment.path, reason: "cannot read the segment (\(error))")
+      }
+      guard let index = StreamSelection.videoStream(of: input) else { continue }
+      input.discardAll(except: index)
+      let sourceBase = input.stream(index).pointee.time_base
+      let shift = video.time(ofFrame: segment.frames.lowerBound)
+      if let audio {
+        try audio.write(
+          upTo: min(video.time(ofFrame: segment.frames.upperBound), composition.outputDuration).ticks(
+            atRate: audio.sampleRate), into: output)
+      }
+      while (try? input.read(into: packet)) == true {
+        defer { packet.unref() }
+        let p = packet.pointer
+        guard Int(p.pointee.stream_index) == index, let pts = Timestamp.time(p.pointee.pts, sourceBase),
+          let dts = Timestamp.time(p.pointee.dts, sourceBase)
+        else { continue }
+        p.pointee.pts = Timestamp.ticks(pts + shift, timeBase)
+        p.pointee.dts = Timestamp.ticks(dts + shift, timeBase)
+        p.pointee.duration = av_rescale_q(p.pointee.duration, sourceBase, timeBase)
+        packet.streamIndex = Int32(stream)
+        do { try output.write(packet) } catch {
+          throw .outputFailed(path: route.path, reason: "cannot write (\(error.message))")
+        }
+        frames += 1
+      }
+    }
+    if let audio {
+      try audio.write(upTo: composition.outputDuration.ticks(atRate: audio.sampleRate), isLast: true, into: output)
+      try audio.finish(into: output)
+    }
+    do { try output.finish() } catch {
+      throw .outputFailed(path: route.path, reason: "cannot finish the output (\(error.message))")
+    }
+    try target.commit()
+    return ExportReport(
+      path: route.path, duration: composition.outputDuration, videoFrames: frames,
+      audioSamples: audio?.samplesWritten ?? 0, damage: [])
+  }
+}
