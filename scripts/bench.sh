@@ -282,6 +282,8 @@ segments_cost() {
   read -r w h < <(dims "$size")
   make_inputs "$size" "$d"
   local dir=$out/inputs/$size-$d t=$out/times/segments-$size-$preset-$d r=$out/render
+  # The jobs call clipmerge by name, as a machine with it installed would.
+  export PATH="$(dirname "$bin"):$PATH"
   rm -rf "$t" "$r/jobs"
   mkdir -p "$t" "$r/jobs"
   "$bin" overlay "$dir/base.mp4" "$dir/overlay.mp4" --fade-in 2,2 --preset "$preset" --crf "$CRF" \

@@ -59,7 +59,9 @@ struct JoinCommand {
       throw CommandFailure(problems.joined(separator: "\nclipmerge: error: "), code: .dataError)
     }
     let report: ExportReport
-    do { report = try joiner.run(isCancelled: { SignalTrap.isRaised }) } catch { throw CommandFailure(error) }
+    do { report = try joiner.run(checked: true, isCancelled: { SignalTrap.isRaised }) } catch {
+      throw CommandFailure(error)
+    }
     if !quiet {
       console.err(
         "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) frames from "

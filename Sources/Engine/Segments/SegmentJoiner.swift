@@ -36,7 +36,8 @@ public final class SegmentJoiner {
     var reference: [UInt8]?
     for (k, segment) in segments.enumerated() {
       let name = "segment \(k) (\(segment.path))"
-      guard let input = try? InputFile(path: segment.path), let video = StreamSelection.videoStream(of: input)
+      // MP4 segments: the header says all that is checked, no probing of packets needed.
+      guard let input = try? InputFile.forCopy(path: segment.path), let video = StreamSelection.videoStream(of: input)
       else {
         problems.append("\(name): missing or not a finished segment; run its job again")
         continue
@@ -65,8 +66,9 @@ public final class SegmentJoiner {
     return count
   }
 
-  public func run(isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
-    let problems = problems()
+  /// Joins the segments; `checked` when `problems()` was asked already (and was empty).
+  public func run(checked: Bool = false, isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
+    let problems = checked ? [] : problems()
     if !problems.isEmpty { throw .invalidInput(path: route.path, reason: problems.joined(separator: "; ")) }
     guard let video = composition.video, let first = segments.first else {
       throw .internalFailure("nothing to join")
@@ -79,7 +81,7 @@ public final class SegmentJoiner {
     let packet: Packet
     do {
       packet = try Packet()
-      let reference = try InputFile(path: first.path)
+      let reference = try InputFile.forCopy(path: first.path)
       guard let index = StreamSelection.videoStream(of: reference) else {
         throw EngineError.invalidInput(path: first.path, reason: "no video stream")
       }
@@ -97,7 +99,7 @@ public final class SegmentJoiner {
     for segment in segments {
       if isCancelled() { throw target.interruption }
       let input: InputFile
-      do { input = try InputFile(path: segment.path) } catch {
+      do { input = try InputFile.forCopy(path: segment.path) } catch {
         throw .invalidInput(path: segment.path, reason: "cannot read the segment (\(error))")
       }
       guard let index = StreamSelection.videoStream(of: input) else { continue }
