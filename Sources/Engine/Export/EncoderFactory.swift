@@ -49,17 +49,11 @@ enum EncoderFactory {
       pixelFormat = AV_PIX_FMT_YUV422P10LE
     }
     let encoder = try Encoder(name: name, globalHeader: globalHeader, options: options) { ctx in
-      ctx.pointee.width = Int32(video.renderSize.width)
-      ctx.pointee.height = Int32(video.renderSize.height)
-      ctx.pointee.pix_fmt = pixelFormat
-      ctx.pointee.time_base = AVRational(num: Int32(fd.value), den: fd.timescale)
-      ctx.pointee.framerate = AVRational(num: fd.timescale, den: Int32(fd.value))
-      ctx.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+      configurePicture(
+        ctx, width: video.renderSize.width, height: video.renderSize.height, format: pixelFormat, frameDuration: fd)
       ctx.pointee.colorspace = matrix.avColorspace
       ctx.pointee.color_primaries = matrix.avPrimaries
       ctx.pointee.color_trc = matrix.avTransfer
-      ctx.pointee.color_range = AVCOL_RANGE_MPEG
-      ctx.pointee.thread_count = 0
       if let rate = export.videoBitRate {
         ctx.pointee.bit_rate = Int64(rate)
       } else if codec == .vp9 {
@@ -67,6 +61,22 @@ enum EncoderFactory {
       }
     }
     return Video(encoder: encoder, pixelFormat: pixelFormat)
+  }
+
+  /// What every video encoder of clipmerge is told of its pictures: size, pixel format, one tick a frame, square
+  /// pixels, limited range, threads as the codec likes.
+  static func configurePicture(
+    _ ctx: UnsafeMutablePointer<AVCodecContext>, width: Int, height: Int, format: AVPixelFormat,
+    frameDuration fd: MediaTime
+  ) {
+    ctx.pointee.width = Int32(width)
+    ctx.pointee.height = Int32(height)
+    ctx.pointee.pix_fmt = format
+    ctx.pointee.time_base = AVRational(num: Int32(fd.value), den: fd.timescale)
+    ctx.pointee.framerate = AVRational(num: fd.timescale, den: Int32(fd.value))
+    ctx.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+    ctx.pointee.color_range = AVCOL_RANGE_MPEG
+    ctx.pointee.thread_count = 0
   }
 
   /// The export's audio codec at the mix format's rate and channels.

@@ -98,20 +98,7 @@ enum AffineBlitter {
     let coverV = min(max(min(v, g.sourceHeight - v) * g.scaleV + 0.5, 0), 1)
     let alpha = coverU * coverV * g.opacity
     guard alpha > 0 else { return }
-    // Plane coordinates with pixel centres on integers, clamped to the plane.
-    let pu = min(max(u / s - 0.5, 0), Double(src.width - 1))
-    let pv = min(max(v / s - 0.5, 0), Double(src.height - 1))
-    let x0 = Int(pu)
-    let y0 = Int(pv)
-    let fx = pu - Double(x0)
-    let fy = pv - Double(y0)
-    let x1 = min(x0 + 1, src.width - 1)
-    let y1 = min(y0 + 1, src.height - 1)
-    let r0 = src.row(y0)
-    let r1 = src.row(y1)
-    let top = Double(r0[x0]) + (Double(r0[x1]) - Double(r0[x0])) * fx
-    let bottom = Double(r1[x0]) + (Double(r1[x1]) - Double(r1[x0])) * fx
-    let value = top + (bottom - top) * fy
+    let value = sample(src, u / s - 0.5, v / s - 0.5)
     let old = Double(out[x])
     out[x] = UInt8(min(max(old + (value - old) * alpha, 0), 255) + 0.5)
   }

@@ -60,17 +60,11 @@ final class SmartEncoder {
     ]
     if let level = s.level { options["level"] = level }
     encoder = try Encoder(name: "libx264", globalHeader: globalHeader, options: options) { ctx in
-      ctx.pointee.width = s.width
-      ctx.pointee.height = s.height
-      ctx.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-      ctx.pointee.time_base = AVRational(num: Int32(s.frameDuration.value), den: s.frameDuration.timescale)
-      ctx.pointee.framerate = AVRational(num: s.frameDuration.timescale, den: Int32(s.frameDuration.value))
-      ctx.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+      EncoderFactory.configurePicture(
+        ctx, width: Int(s.width), height: Int(s.height), format: AV_PIX_FMT_YUV420P, frameDuration: s.frameDuration)
       ctx.pointee.colorspace = s.colorspace
       ctx.pointee.color_primaries = s.primaries
       ctx.pointee.color_trc = s.transfer
-      ctx.pointee.color_range = AVCOL_RANGE_MPEG
-      ctx.pointee.thread_count = 0
     }
     packet = try Packet()
   }
