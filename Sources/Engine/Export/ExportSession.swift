@@ -24,13 +24,16 @@ final class ExportSession {
   private var video: VideoSide?
   private var audio: AudioStreamWriter?
   private var framesWritten: Int64 = 0
+  /// Only these output frames, without audio, timed from zero (a segment); nil: the whole output.
+  private let segment: Range<Int64>?
 
   private let damage: DamageLog
 
-  /// Opens the target's muxer and the encoders.
-  init(composition: Composition, target: OutputTarget, strict: Bool) throws(EngineError) {
+  /// Opens the target's muxer and the encoders; with `segment`, for those output frames' video alone.
+  init(composition: Composition, target: OutputTarget, strict: Bool, segment: Range<Int64>? = nil) throws(EngineError) {
     self.composition = composition
     self.target = target
+    self.segment = segment
     damage = DamageLog(strict: strict)
     let export = composition.export
     output = try target.open()
@@ -52,8 +55,10 @@ final class ExportSession {
           composition: vc, renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage),
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
-      audio = try AudioStreamWriter(
-        composition: composition, export: export, output: output, path: target.route.path, damage: damage)
+      if segment == nil {
+        audio = try AudioStreamWriter(
+          composition: composition, export: export, output: output, path: target.route.path, damage: damage)
+      }
       try target.start(output, export: export)
     } catch {
       throw .internalFailure("cannot set up the encoders: \(error)")
@@ -97,8 +102,8 @@ final class ExportSession {
     do {
       frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P)
     } catch { throw .internalFailure("\(error)") }
-    let count = video.composition.frameCount(covering: composition.duration)
-    for n in 0..<count {
+    let frames = segment ?? 0..<video.composition.frameCount(covering: composition.duration)
+    for n in frames {
       if isCancelled() { throw target.interruption }
       let frameEnd = video.composition.time(ofFrame: n + 1)
       if let audio { try audio.write(upTo: min(frameEnd.ticks(atRate: audio.sampleRate), totalSamples), into: output) }
@@ -111,7 +116,7 @@ final class ExportSession {
             frame, width: size.width, height: size.height, matrix: video.renderer.matrix, format: video.pixelFormat)
         } catch { throw .internalFailure("\(error)") }
       }
-      encoded.pointer.pointee.pts = n
+      encoded.pointer.pointee.pts = n - frames.lowerBound
       try encode(encoded, with: video.encoder, stream: video.stream, frameDuration: 1)
       framesWritten += 1
       progress(ExportProgress(outputTime: frameEnd, duration: composition.outputDuration, framesWritten: framesWritten))

@@ -12,30 +12,25 @@ extension MediaProbe {
     for index in 0..<input.streamCount {
       streams.append(streamReport(input, index: index, selected: selected.contains(index)))
     }
-    let still =
-      StillPicture.isImage(input) && selected.count == 1
-      && StreamSelection.videoStream(of: input) != nil
-    let length = still ? (.zero, nil) : length(of: input, streams: selected.sorted())
+    // What the model is told of the file (length, still, EXIF orientation), decided once, in `info(of:)`; a file
+    // with no stream clipmerge uses is still reported, stream by stream.
+    let facts = try? info(of: input)
+    let length =
+      facts.map { (duration: $0.duration, stated: $0.statedDuration) } ?? length(of: input, streams: selected.sorted())
     var report = ProbeReport(
       path: path, container: input.containerName,
       duration: length.duration > .zero ? length.duration.seconds : nil,
       startTime: Timestamp.containerTime(format.start_time)?.seconds,
       bitRate: format.bit_rate > 0 ? Int(format.bit_rate) : nil, streams: streams)
     report.statedDuration = length.stated?.seconds
-    if still {
+    if let facts, facts.isStill, let video = facts.video,
+      let index = report.streams.firstIndex(where: { $0.type == "video" && $0.selected })
+    {
       report.still = true
-      if let orientation = try StillPicture.exifOrientation(path: path),
-        let index = report.streams.firstIndex(where: { $0.type == "video" && $0.selected })
-      {
-        var stream = report.streams[index]
-        var info = videoInfo(input.stream(stream.index))
-        info.orientation = orientation
-        stream.rotation = orientation.clockwiseDegrees
-        stream.mirrored = orientation.mirrored
-        stream.displayWidth = info.displaySize.width
-        stream.displayHeight = info.displaySize.height
-        report.streams[index] = stream
-      }
+      report.streams[index].rotation = video.orientation.clockwiseDegrees
+      report.streams[index].mirrored = video.orientation.mirrored
+      report.streams[index].displayWidth = video.displaySize.width
+      report.streams[index].displayHeight = video.displaySize.height
     }
     return report
   }

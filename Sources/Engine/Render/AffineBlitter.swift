@@ -94,9 +94,7 @@ enum AffineBlitter {
   ) {
     let u = u0 + Double(x) * du
     let v = v0 + Double(x) * dv
-    let coverU = min(max(min(u, g.sourceWidth - u) * g.scaleU + 0.5, 0), 1)
-    let coverV = min(max(min(v, g.sourceHeight - v) * g.scaleV + 0.5, 0), 1)
-    let alpha = coverU * coverV * g.opacity
+    let alpha = coverage(u, v, g)
     guard alpha > 0 else { return }
     let value = sample(src, u / s - 0.5, v / s - 0.5)
     let old = Double(out[x])
@@ -113,15 +111,22 @@ enum AffineBlitter {
   ) {
     let u = u0 + Double(x) * du
     let v = v0 + Double(x) * dv
-    let coverU = min(max(min(u, g.sourceWidth - u) * g.scaleU + 0.5, 0), 1)
-    let coverV = min(max(min(v, g.sourceHeight - v) * g.scaleV + 0.5, 0), 1)
-    let cover = coverU * coverV * g.opacity
+    let cover = coverage(u, v, g)
     guard cover > 0 else { return }
     let a = sample(mask, u - 0.5, v - 0.5) / 255
     guard a > 0 else { return }
     let value = sample(src, u / s - 0.5, v / s - 0.5)
     let old = Double(out[x])
     out[x] = UInt8(min(max(old + cover * ((value - black) - a * (old - black)), 0), 255) + 0.5)
+  }
+
+  /// How much of a target pixel at source position (`u`, `v`) the picture covers, times the opacity: 1 inside,
+  /// falling to 0 across half a target pixel outside each edge (the antialiased edge).
+  @inline(__always)
+  private static func coverage(_ u: Double, _ v: Double, _ g: Geometry) -> Double {
+    let coverU = min(max(min(u, g.sourceWidth - u) * g.scaleU + 0.5, 0), 1)
+    let coverV = min(max(min(v, g.sourceHeight - v) * g.scaleV + 0.5, 0), 1)
+    return coverU * coverV * g.opacity
   }
 
   /// Bilinear sample of `plane` at plane coordinates (pixel centres on integers), clamped to the plane.
