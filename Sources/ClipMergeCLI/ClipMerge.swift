@@ -33,30 +33,8 @@ public enum ClipMerge {
       console.err(help)
       return ExitCode.usage.rawValue
     }
-    let rest = Array(arguments.dropFirst())
     do throws(CommandFailure) {
-      switch command {
-      case "-h", "--help", "help":
-        console.out(help)
-      case "--version":
-        console.out("clipmerge \(version)\n")
-      case OverlayCommand.name:
-        try run(OverlayCommand.self, rest, console: console)
-      case ConcatCommand.name:
-        try run(ConcatCommand.self, rest, console: console)
-      case ProbeCommand.name:
-        try run(ProbeCommand.self, rest, console: console)
-      case ComposeCommand.name:
-        try run(ComposeCommand.self, rest, console: console)
-      case PlanCommand.name:
-        try run(PlanCommand.self, rest, console: console)
-      case SegmentCommand.name:
-        try run(SegmentCommand.self, rest, console: console)
-      case JoinCommand.name:
-        try run(JoinCommand.self, rest, console: console)
-      default:
-        throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
-      }
+      try dispatch(command, Array(arguments.dropFirst()), console: console)
     } catch {
       if !error.alreadyReported { console.err("clipmerge: error: \(StdinSpool.userFacing(error.message))\n") }
       return error.code.rawValue
@@ -64,10 +42,39 @@ public enum ClipMerge {
     return ExitCode.success.rawValue
   }
 
+  /// Runs `command` with its arguments `rest`.
+  static func dispatch(_ command: String, _ rest: [String], console: Console) throws(CommandFailure) {
+    switch command {
+    case "-h", "--help", "help":
+      console.out(help)
+    case "--version":
+      console.out("clipmerge \(version)\n")
+    case OverlayCommand.name:
+      try run(OverlayCommand.self, rest, console: console)
+    case ConcatCommand.name:
+      try run(ConcatCommand.self, rest, console: console)
+    case ProbeCommand.name:
+      try run(ProbeCommand.self, rest, console: console)
+    case ComposeCommand.name:
+      try run(ComposeCommand.self, rest, console: console)
+    case PlanCommand.name:
+      try run(PlanCommand.self, rest, console: console)
+    case SegmentCommand.name:
+      try run(SegmentCommand.self, rest, console: console)
+    case JoinCommand.name:
+      try run(JoinCommand.self, rest, console: console)
+    default:
+      throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
+    }
+  }
+
   /// Parses `arguments` for `command`, prints its help when asked, else runs it.
   private static func run<C: Command>(_ command: C.Type, _ arguments: [String], console: Console) throws(CommandFailure)
   {
-    let parsed = try parse(arguments, specs: C.specs)
+    let parsed: ParsedArguments
+    do { parsed = try ParsedArguments(arguments, specs: C.specs, acceptsRecipe: C.acceptsRecipe) } catch {
+      throw CommandFailure(error)
+    }
     if parsed.flags.contains("help") {
       console.out(C.help)
       return
@@ -76,9 +83,5 @@ public enum ClipMerge {
     do { instance = try C(parsed) } catch { throw CommandFailure(error) }
     SignalTrap.install()
     try instance.run(console: console)
-  }
-
-  private static func parse(_ arguments: [String], specs: [OptionSpec]) throws(CommandFailure) -> ParsedArguments {
-    do { return try ParsedArguments(arguments, specs: specs) } catch { throw CommandFailure(error) }
   }
 }

@@ -22,6 +22,9 @@ public struct Composition: Sendable, Hashable {
   }
 
   /// From zero to the end of the last segment of any track.
+  /// Whether any audio track has something in it.
+  public var hasAudio: Bool { tracks(of: .audio).contains { !$0.segments.isEmpty } }
+
   public var duration: MediaTime { tracks.map(\.end).max() ?? .zero }
 
   /// The output's length: whole frames covering `duration` when there is video, else `duration` itself.

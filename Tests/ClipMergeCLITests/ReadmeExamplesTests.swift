@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Every `clipmerge` command in the README's shell examples runs, as written, on fixtures named as the README
-/// names them (a.mp4, b.mov, talk.mp4, music.m4a, day1/*.mp4, ...), in a folder of its own per example block.
+/// Every `clipmerge` command in the README's shell examples and in the commands' `--help` examples runs, as
+/// written, on fixtures named as the examples name them (a.mp4, b.mov, talk.mp4, music.m4a, day1/*.mp4, ...), in
+/// a folder of its own per example block.
 /// Renders get `--preset ultrafast` added (the README's settings otherwise); `generate-spec` is the overlay's
 /// `--print-spec` and `ffplay -` a file the test probes.
 final class ReadmeExamplesTests: XCTestCase {
@@ -11,8 +12,11 @@ final class ReadmeExamplesTests: XCTestCase {
     "a.mp4": "base.mp4", "b.mp4": "overlay.mp4", "b.mov": "overlay.mp4", "c.webm": "tiny.webm",
     "intro.mp4": "base.mp4", "talk.mp4": "talk.mp4", "outro.mp4": "overlay.mp4", "music.m4a": "music.m4a",
     "day1/1.mp4": "base.mp4", "day1/2.mp4": "base.mp4", "logo.png": "logo.png", "lower-third.mov": "lower-third.mov",
-    "card.png": "logo.png", "talk.srt": "talk.srt", "phone.mp4": "gop.mp4",
+    "card.png": "logo.png", "talk.srt": "talk.srt", "phone.mp4": "gop.mp4", "main.mp4": "base.mp4",
+    "pip.mp4": "overlay.mp4",
   ]
+
+  static let commands = ["overlay", "concat", "compose", "probe", "plan", "segment", "join"]
 
   /// The README's ```sh blocks, each as its lines.
   static func blocks() throws -> [[String]] {
@@ -43,9 +47,37 @@ final class ReadmeExamplesTests: XCTestCase {
     return result
   }
 
+  /// The example lines of a command's `--help`: the indented lines after a line `Example:` or `Examples:`.
+  static func helpExamples(_ command: String) throws -> [String] {
+    let help = String(decoding: try ClipmergeProcess.run([command, "--help"]).output, as: UTF8.self)
+    var lines: [String] = []
+    var inExamples = false
+    for line in help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if line == "Example:" || line == "Examples:" {
+        inExamples = true
+      } else if inExamples, line.hasPrefix("  ") {
+        lines.append(line.trimmingCharacters(in: .whitespaces))
+      } else {
+        inExamples = false
+      }
+    }
+    return lines
+  }
+
   func testEveryReadmeExampleRuns() throws {
     let blocks = try Self.blocks().filter { $0.contains { $0.contains("clipmerge ") } }
     XCTAssertGreaterThanOrEqual(blocks.count, 3)
+    XCTAssertGreaterThanOrEqual(try run(blocks), 10)
+  }
+
+  func testEveryHelpExampleRuns() throws {
+    let blocks = try Self.commands.map(Self.helpExamples).filter { !$0.isEmpty }
+    XCTAssertGreaterThanOrEqual(blocks.count, 1)
+    XCTAssertEqual(try run(blocks), blocks.map(\.count).reduce(0, +))
+  }
+
+  /// Runs the clipmerge lines (and a segment job's runner) of each block; returns how many ran.
+  func run(_ blocks: [[String]]) throws -> Int {
     let bin = ClipmergeProcess.executable.deletingLastPathComponent().path
     var ran = 0
     for block in blocks {
@@ -85,6 +117,6 @@ final class ReadmeExamplesTests: XCTestCase {
         }
       }
     }
-    XCTAssertGreaterThanOrEqual(ran, 10)
+    return ran
   }
 }

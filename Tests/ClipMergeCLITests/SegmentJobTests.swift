@@ -44,11 +44,16 @@ final class SegmentJobTests: XCTestCase {
       let plan = try ClipmergeProcess.run(["plan", spec, "--segments", String(segments), job])
       XCTAssertEqual(plan.code, 0, plan.stderr)
       let jobs = try String(contentsOfFile: job + "/jobs.txt", encoding: .utf8)
-      XCTAssertEqual(jobs.split(separator: "\n").count, segments)
+      XCTAssertEqual(jobs.split(separator: "\n").count, segments + 1, "a job a segment, and the audio's")
+      XCTAssertTrue(jobs.hasSuffix(" audio\n"), jobs)
       let ran = try shell("cd '\(job)' && \(runner)")
       XCTAssertEqual(ran.code, 0, "\(runner): \(ran.stderr)")
       // Running a job twice changes nothing.
-      XCTAssertEqual(try shell("cd '\(job)' && sh -c \"$(head -1 jobs.txt)\"").code, 0)
+      for line in ["head -1", "tail -1"] {
+        let again = try shell("cd '\(job)' && sh -c \"$(\(line) jobs.txt)\"")
+        XCTAssertEqual(again.code, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("already rendered"), again.stderr)
+      }
       let out = job + "/out.mp4"
       let joined = try ClipmergeProcess.run(["join", job, "-o", out])
       XCTAssertEqual(joined.code, 0, joined.stderr)
@@ -88,5 +93,27 @@ final class SegmentJobTests: XCTestCase {
     XCTAssertEqual(damaged.code, 65)
     XCTAssertTrue(damaged.stderr.hasPrefix("clipmerge: error: segment 2 ("), damaged.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    XCTAssertEqual(try ClipmergeProcess.run(["segment", job, "2"]).code, 0)
+    // The audio job's file cut short, then gone.
+    let audio = job + "/segments/audio.mov"
+    let sound = try Data(contentsOf: URL(fileURLWithPath: audio))
+    try sound.prefix(sound.count * 2 / 3).write(to: URL(fileURLWithPath: audio))
+    let cut = try ClipmergeProcess.run(["join", job, "-o", out])
+    XCTAssertEqual(cut.code, 65)
+    XCTAssertEqual(cut.stderr, "clipmerge: error: the audio (\(audio)): cut short; run its job again\n")
+    try FileManager.default.removeItem(atPath: audio)
+    let gone = try ClipmergeProcess.run(["join", job, "-o", out])
+    XCTAssertEqual(gone.code, 65)
+    XCTAssertEqual(
+      gone.stderr, "clipmerge: error: the audio (\(audio)): missing or not finished; run its job again\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    // H.264 segments cannot go into WebM: said before anything is written.
+    XCTAssertEqual(try ClipmergeProcess.run(["segment", job, "audio"]).code, 0)
+    let webm = try ClipmergeProcess.run(["join", job, "-o", folder.appendingPathComponent("out.webm").path])
+    XCTAssertEqual(webm.code, 65)
+    XCTAssertEqual(
+      webm.stderr,
+      "clipmerge: error: the segments hold h264 video, which webm cannot carry; join into mov, mp4, mkv, ts\n")
+    XCTAssertEqual(try ClipmergeProcess.run(["join", job, "-o", out]).code, 0)
   }
 }

@@ -6,10 +6,14 @@ struct ParsedArguments: Sendable {
   /// Option name → every value given, in order (for options that may repeat, such as --metadata).
   var lists: [String: [String]] = [:]
   var flags: Set<String> = []
+  /// A render command's own arguments after `--` (`-- overlay a.mp4 b.mp4 --fade-in 1`), standing for the spec it
+  /// prints; nil when there are none (see `RecipeSpec`).
+  var recipe: [String]?
 
   /// Splits `arguments` by `specs`: `--name value`, `--name=value`, `-x value`, flags, and `--` ending options.
-  /// A lone `-` is a positional (standard input or output).
-  init(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) {
+  /// A lone `-` is a positional (standard input or output). With `acceptsRecipe`, `-- overlay ...` or
+  /// `-- concat ...` ends the arguments: the rest is `recipe`.
+  init(_ arguments: [String], specs: [OptionSpec], acceptsRecipe: Bool = false) throws(UsageError) {
     var index = 0
     var optionsEnded = false
     func spec(named name: String) -> OptionSpec? { specs.first { $0.name == name } }
@@ -21,6 +25,10 @@ struct ParsedArguments: Sendable {
         continue
       }
       if argument == "--" {
+        if acceptsRecipe, index < arguments.count, RecipeSpec.commands.contains(arguments[index]) {
+          recipe = Array(arguments[index...])
+          break
+        }
         optionsEnded = true
         continue
       }

@@ -5,6 +5,12 @@ protocol Command {
   static var help: String { get }
   init(_ parsed: ParsedArguments) throws(UsageError)
   func run(console: Console) throws(CommandFailure)
+  /// Whether it takes `-- overlay ...` or `-- concat ...` for its spec (`RecipeSpec`).
+  static var acceptsRecipe: Bool { get }
+}
+
+extension Command {
+  static var acceptsRecipe: Bool { false }
 }
 
 extension OverlayCommand: Command {}

@@ -70,7 +70,11 @@ struct ComposeCommand {
       data = contents
       base = URL(fileURLWithPath: specPath).deletingLastPathComponent().path
     }
-    let name = displayName(specPath)
+    return try load(data, base: base, name: displayName(specPath))
+  }
+
+  /// A spec's text read, its sources probed and the composition checked; problems are named after `name`.
+  static func load(_ data: Data, base: String, name: String) throws(CommandFailure) -> (SpecDocument, Composition) {
     let document: SpecDocument
     do {
       document = try SpecDecoder.decode(data, baseDirectory: base)

@@ -25,9 +25,18 @@ struct JobManifest: Codable {
   var frameCount: Int64
   var frameDuration: String
   var segments: [SegmentEntry]
+  /// The file the audio job renders (the whole timeline's audio, once); nil when the output has no audio.
+  var audio: String?
   var inputs: [Input]
 
   static func path(in folder: String) -> String { folder + "/manifest.json" }
+
+  /// The lines of jobs.txt: one command a segment, then the audio's.
+  func jobs(folder: String) -> [String] {
+    let dir = PlanCommand.quoted(folder)
+    return segments.map { "clipmerge segment \(dir) \($0.index)" }
+      + (audio == nil ? [] : ["clipmerge segment \(dir) \(SegmentCommand.audioPart)"])
+  }
 
   static func read(folder: String) throws(CommandFailure) -> JobManifest {
     let path = Self.path(in: folder)

@@ -1,19 +1,20 @@
-/// The runner files `plan` writes beside jobs.txt: each runs line K+1 of jobs.txt for task K.
+/// The runner files `plan` writes beside jobs.txt: each runs line K+1 of jobs.txt for task K (the segments,
+/// then the audio).
 enum JobScripts {
-  /// A Slurm job array, one task a segment (`sbatch slurm.sh`).
+  /// A Slurm job array, one task a line of jobs.txt (`sbatch slurm.sh`).
   static func slurm(folder: String, count: Int) -> String {
     """
     #!/bin/sh
     #SBATCH --job-name=clipmerge
     #SBATCH --array=0-\(count - 1)
     #SBATCH --cpus-per-task=2
-    # One segment a task: line SLURM_ARRAY_TASK_ID + 1 of jobs.txt. Then: clipmerge join \(PlanCommand.quoted(folder)) -o OUTPUT
+    # One job a task: line SLURM_ARRAY_TASK_ID + 1 of jobs.txt. Then: clipmerge join \(PlanCommand.quoted(folder)) -o OUTPUT
     exec sh -c "$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" \(PlanCommand.quoted(folder + "/jobs.txt")))"
 
     """
   }
 
-  /// A Kubernetes Indexed Job, one completion a segment; the image (with clipmerge) and the volume that holds the
+  /// A Kubernetes Indexed Job, one completion a line of jobs.txt; the image (with clipmerge) and the volume that holds the
   /// inputs and the job folder at the same paths are for the user to fill in.
   static func kubernetes(folder: String, count: Int) -> String {
     """

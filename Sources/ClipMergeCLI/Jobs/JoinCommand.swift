@@ -52,8 +52,8 @@ struct JoinCommand {
     } catch { throw CommandFailure(error.description, code: .usage) }
     let joiner = SegmentJoiner(
       composition: composition,
-      segments: manifest.segments.map { .init(path: $0.path, frames: $0.firstFrame..<$0.endFrame) }, route: route,
-      overwrite: overwrite)
+      segments: manifest.segments.map { .init(path: $0.path, frames: $0.firstFrame..<$0.endFrame) },
+      audio: manifest.audio, route: route, overwrite: overwrite)
     let problems = joiner.problems()
     if !problems.isEmpty {
       throw CommandFailure(problems.joined(separator: "\nclipmerge: error: "), code: .dataError)

@@ -16,32 +16,51 @@ struct PlanCommand {
   static var help: String {
     HelpText.render(
       overview: "Cut a render into segments to run anywhere; join them with clipmerge join.",
-      usage: "clipmerge plan SPEC (--segments N | --segment-seconds S) JOBDIR",
+      usage: """
+        clipmerge plan SPEC (--segments N | --segment-seconds S) JOBDIR
+               clipmerge plan (--segments N | --segment-seconds S) JOBDIR -- overlay|concat ARGUMENTS
+        """,
       arguments: [
-        ("SPEC", "A composition spec (clipmerge overlay|concat ... --print-spec > spec.json makes one)."),
+        ("SPEC", "A composition spec, or - for standard input."),
+        ("-- overlay ...", "The arguments of an overlay or concat command instead of a spec (as its --print-spec)."),
         ("JOBDIR", "A folder for the job: manifest.json, spec.json, jobs.txt, slurm.sh, k8s-job.yaml, segments/."),
       ],
       options: specs,
       notes: """
-        Each line of jobs.txt renders one segment (clipmerge segment JOBDIR K); run them with
-        parallel < JOBDIR/jobs.txt, xargs -P, sbatch JOBDIR/slurm.sh or the Kubernetes Indexed Job in
-        k8s-job.yaml (fill in the image and the volume). Segments start with an IDR picture and end with a closed
-        group; every machine needs the inputs at the same paths.
+        Each line of jobs.txt renders one segment (clipmerge segment JOBDIR K), the last one the audio of the
+        whole timeline (clipmerge segment JOBDIR audio); run them with parallel < JOBDIR/jobs.txt, xargs -P,
+        sbatch JOBDIR/slurm.sh or the Kubernetes Indexed Job in k8s-job.yaml (fill in the image and the volume).
+        Segments start with an IDR picture and end with a closed group; every machine needs the inputs at the
+        same paths.
+
+        Example:
+          clipmerge plan --segments 4 job -- overlay main.mp4 pip.mp4 --fade-in 2,1
+          parallel < job/jobs.txt && clipmerge join job -o out.mp4
+
 
         """ + HelpText.exitCodes())
   }
 
-  var specPath: String
+  static let acceptsRecipe = true
+
+  var specPath: String?
+  var recipe: [String]?
   var folder: String
   var count: Int?
   var seconds: MediaTime?
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    guard parsed.positionals.count == 2 else {
-      throw UsageError("plan takes a SPEC and a JOBDIR; got \(parsed.positionals.count) arguments")
+    recipe = parsed.recipe
+    let wanted = recipe == nil ? 2 : 1
+    guard parsed.positionals.count == wanted else {
+      throw UsageError(
+        recipe == nil
+          ? "plan takes a SPEC and a JOBDIR (or a JOBDIR and -- overlay|concat ...); got "
+            + "\(parsed.positionals.count) arguments"
+          : "plan takes a JOBDIR before -- \(recipe?.first ?? ""); got \(parsed.positionals.count) arguments")
     }
-    specPath = parsed.positionals[0]
-    folder = parsed.positionals[1]
+    specPath = recipe == nil ? parsed.positionals[0] : nil
+    folder = parsed.positionals[wanted - 1]
     count = try parsed.value("segments", expected: "a whole number from 1 to 10000") {
       Int($0).flatMap { (1...10_000).contains($0) ? $0 : nil }
     }
@@ -54,9 +73,14 @@ struct PlanCommand {
   }
 
   func run(console: Console) throws(CommandFailure) {
-    let (_, composition) = try ComposeCommand.load(specPath)
+    let composition: Composition
+    if let specPath {
+      composition = try ComposeCommand.load(specPath).1
+    } else {
+      composition = try RecipeSpec.load(recipe ?? [], console: console).1
+    }
     guard let video = composition.video else {
-      throw CommandFailure("\(specPath): the spec has no video", code: .dataError)
+      throw CommandFailure("\(specPath ?? "the composition"): it has no video to cut", code: .dataError)
     }
     do { try composition.validate() } catch { throw CommandFailure(EngineError.invalidComposition(error)) }
     let frames = video.frameCount(covering: composition.duration)
@@ -80,17 +104,18 @@ struct PlanCommand {
         index: k, firstFrame: range.0, endFrame: range.1, path: root + "/segments/" + String(format: "%03d.mp4", k))
     }
     let inputs = Set(composition.sources.map(\.path).filter { !$0.isEmpty }).sorted().compactMap(JobManifest.input)
+    let audio = SegmentRenderer.audioContainer(for: composition.export).fileExtension
     let manifest = JobManifest(
       spec: spec, frameCount: frames, frameDuration: "\(video.frameDuration.value)/\(video.frameDuration.timescale)",
-      segments: segments, inputs: inputs)
+      segments: segments, audio: composition.hasAudio ? root + "/segments/audio." + audio : nil, inputs: inputs)
     try manifest.write(folder: root)
-    let jobs = segments.map { "clipmerge segment \(Self.quoted(root)) \($0.index)\n" }.joined()
-    try Self.write(root + "/jobs.txt", jobs)
-    try Self.write(root + "/slurm.sh", JobScripts.slurm(folder: root, count: segments.count))
-    try Self.write(root + "/k8s-job.yaml", JobScripts.kubernetes(folder: root, count: segments.count))
+    let jobs = manifest.jobs(folder: root)
+    try Self.write(root + "/jobs.txt", jobs.map { $0 + "\n" }.joined())
+    try Self.write(root + "/slurm.sh", JobScripts.slurm(folder: root, count: jobs.count))
+    try Self.write(root + "/k8s-job.yaml", JobScripts.kubernetes(folder: root, count: jobs.count))
     console.out(
-      "\(root): \(segments.count) segments of \(frames) frames; run the lines of jobs.txt anywhere, then "
-        + "clipmerge join \(Self.quoted(root)) -o OUTPUT\n")
+      "\(root): \(segments.count) segments of \(frames) frames\(manifest.audio == nil ? "" : " and the audio"); "
+        + "run the lines of jobs.txt anywhere, then clipmerge join \(Self.quoted(root)) -o OUTPUT\n")
   }
 
   /// Frame numbers where segments start, and the end: `count` segments of about equal length, or one every

@@ -6,6 +6,8 @@ import Foundation
 /// segment already complete is left as it is; one half-written is never there (written atomically).
 struct SegmentCommand {
   static let name = "segment"
+  /// K of the job that renders the audio.
+  static let audioPart = "audio"
 
   static let specs: [OptionSpec] = [
     OptionSpec("strict", help: "Fail on any damaged packet in an input."),
@@ -15,25 +17,33 @@ struct SegmentCommand {
   static var help: String {
     HelpText.render(
       overview: "Render one segment of a job made by clipmerge plan (what a line of jobs.txt runs).",
-      usage: "clipmerge segment JOBDIR K", arguments: [("JOBDIR", "The job folder."), ("K", "The segment, from 0.")],
+      usage: "clipmerge segment JOBDIR K",
+      arguments: [("JOBDIR", "The job folder."), ("K", "The segment, from 0, or \(audioPart) for the audio.")],
       options: specs, notes: HelpText.exitCodes())
   }
 
   var folder: String
-  var index: Int
+  /// The segment; nil for the audio.
+  var index: Int?
   var strict: Bool
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    guard parsed.positionals.count == 2, let index = Int(parsed.positionals[1]), index >= 0 else {
-      throw UsageError("segment takes a JOBDIR and a segment number K (0, 1, ...)")
+    guard parsed.positionals.count == 2 else {
+      throw UsageError("segment takes a JOBDIR and a segment number K (0, 1, ...) or \(Self.audioPart)")
+    }
+    if parsed.positionals[1] != Self.audioPart {
+      guard let index = Int(parsed.positionals[1]), index >= 0 else {
+        throw UsageError("segment takes a JOBDIR and a segment number K (0, 1, ...) or \(Self.audioPart)")
+      }
+      self.index = index
     }
     folder = parsed.positionals[0]
-    self.index = index
     strict = parsed.flags.contains("strict")
   }
 
   func run(console: Console) throws(CommandFailure) {
     let manifest = try JobManifest.read(folder: folder)
+    guard let index else { return try renderAudio(manifest, console: console) }
     guard manifest.segments.indices.contains(index) else {
       throw CommandFailure(
         "\(folder): the job has segments 0 to \(manifest.segments.count - 1), not \(index)", code: .usage)
@@ -51,5 +61,21 @@ struct SegmentCommand {
       try SegmentRenderer.render(
         composition, frames: entry.firstFrame..<entry.endFrame, to: entry.path, strict: strict)
     } catch { throw CommandFailure(error) }
+  }
+
+  /// The audio job: the whole timeline's audio, once.
+  private func renderAudio(_ manifest: JobManifest, console: Console) throws(CommandFailure) {
+    guard let path = manifest.audio else {
+      throw CommandFailure("\(folder): the job has no audio to render", code: .usage)
+    }
+    let composition = try manifest.composition()
+    let joiner = SegmentJoiner(
+      composition: composition, segments: [], audio: path, route: OutputRoute(path: "", container: .mp4),
+      overwrite: false)
+    if FileManager.default.fileExists(atPath: path), joiner.problems().isEmpty {
+      console.err("clipmerge: the audio is already rendered (\(path))\n")
+      return
+    }
+    do { try SegmentRenderer.renderAudio(composition, to: path, strict: strict) } catch { throw CommandFailure(error) }
   }
 }

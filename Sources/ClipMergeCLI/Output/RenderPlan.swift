@@ -21,9 +21,8 @@ struct RenderPlan {
     } else {
       lines.append("output: \(outputPath), \(export.container.rawValue), \(duration.secondsText), no video")
     }
-    let hasAudio = composition.tracks(of: .audio).contains { !$0.segments.isEmpty }
     lines.append(
-      hasAudio
+      composition.hasAudio
         ? "audio: \(export.effectiveAudioCodec.rawValue) \(export.audioSampleRate) Hz, \(export.audioChannels) ch, "
           + "\(export.effectiveAudioBitRate / 1000) kb/s"
         : "audio: none")

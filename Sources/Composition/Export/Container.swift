@@ -20,6 +20,9 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
     self.init(pathExtension: String(fileName[fileName.index(after: dot)...]))
   }
 
+  /// The usual extension of a file in the container.
+  public var fileExtension: String { self == .mpegts ? "ts" : rawValue }
+
   /// MP4 and QuickTime (ISO base media: where moov, faststart and fragments apply).
   public var isISOMedia: Bool { self == .mov || self == .mp4 }
 

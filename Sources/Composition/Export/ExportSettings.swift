@@ -57,6 +57,15 @@ public struct ExportSettings: Sendable, Hashable {
     self.metadata = metadata
   }
 
+  /// These settings for another container, their codecs kept (not that container's defaults).
+  public func keepingCodecs(in container: Container) -> ExportSettings {
+    var settings = self
+    settings.videoCodec = effectiveVideoCodec
+    settings.audioCodec = effectiveAudioCodec
+    settings.container = container
+    return settings
+  }
+
   public var effectiveVideoCodec: VideoCodec { videoCodec ?? container.defaultVideoCodec }
   public var effectiveAudioCodec: AudioCodec { audioCodec ?? container.defaultAudioCodec }
   public var effectiveCRF: Int { crf ?? effectiveVideoCodec.crf(for: quality) }

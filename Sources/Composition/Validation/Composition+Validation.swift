@@ -166,7 +166,6 @@ extension Composition {
     if video != nil && !export.container.videoCodecs.contains(videoCodec) {
       problems.append(.videoCodecNotInContainer(videoCodec, export.container))
     }
-    let hasAudio = tracks.contains { $0.kind == .audio && !$0.segments.isEmpty }
     if hasAudio && !export.container.audioCodecs.contains(audioCodec) {
       problems.append(.audioCodecNotInContainer(audioCodec, export.container))
     }

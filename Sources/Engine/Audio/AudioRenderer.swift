@@ -22,7 +22,7 @@ final class AudioRenderer {
   }
 
   /// Whether the composition has any audio to mix.
-  var hasAudio: Bool { composition.tracks(of: .audio).contains { !$0.segments.isEmpty } }
+  var hasAudio: Bool { composition.hasAudio }
 
   /// Mixes composition samples [start, start + count) into `output` (one array per channel, at least `count`).
   func render(from start: Int64, count: Int, into output: inout [[Float]]) throws(EngineError) {

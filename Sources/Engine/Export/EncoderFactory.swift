@@ -98,6 +98,30 @@ enum EncoderFactory {
   }
 }
 
+extension VideoCodec {
+  /// FFmpeg's codec of the video codec.
+  var codecID: AVCodecID {
+    switch self {
+    case .h264: return AV_CODEC_ID_H264
+    case .hevc: return AV_CODEC_ID_HEVC
+    case .vp9: return AV_CODEC_ID_VP9
+    case .av1: return AV_CODEC_ID_AV1
+    case .prores: return AV_CODEC_ID_PRORES
+    }
+  }
+}
+
+extension AudioCodec {
+  /// FFmpeg's codec of the audio codec.
+  var codecID: AVCodecID {
+    switch self {
+    case .aac: return AV_CODEC_ID_AAC
+    case .opus: return AV_CODEC_ID_OPUS
+    case .pcm: return AV_CODEC_ID_PCM_S16LE
+    }
+  }
+}
+
 extension Container {
   /// FFmpeg's muxer for the container.
   var muxerName: String {

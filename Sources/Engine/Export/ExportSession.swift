@@ -24,16 +24,15 @@ final class ExportSession {
   private var video: VideoSide?
   private var audio: AudioStreamWriter?
   private var framesWritten: Int64 = 0
-  /// Only these output frames, without audio, timed from zero (a segment); nil: the whole output.
-  private let segment: Range<Int64>?
+  private let part: ExportPart
 
   private let damage: DamageLog
 
-  /// Opens the target's muxer and the encoders; with `segment`, for those output frames' video alone.
-  init(composition: Composition, target: OutputTarget, strict: Bool, segment: Range<Int64>? = nil) throws(EngineError) {
+  /// Opens the target's muxer and the encoders for `part` of the composition.
+  init(composition: Composition, target: OutputTarget, strict: Bool, part: ExportPart = .whole) throws(EngineError) {
     self.composition = composition
     self.target = target
-    self.segment = segment
+    self.part = part
     damage = DamageLog(strict: strict)
     let export = composition.export
     output = try target.open()
@@ -44,7 +43,7 @@ final class ExportSession {
     }
     let global = output.wantsGlobalHeader
     do {
-      if let vc = composition.video {
+      if let vc = composition.video, part.includesVideo {
         let matrix = ColorMatrix.guess(height: vc.renderSize.height)
         let made = try EncoderFactory.video(vc, export: export, matrix: matrix, globalHeader: global)
         let stream = try output.addStream(for: made.encoder)
@@ -55,7 +54,7 @@ final class ExportSession {
           composition: vc, renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage),
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
-      if segment == nil {
+      if part.includesAudio {
         audio = try AudioStreamWriter(
           composition: composition, export: export, output: output, path: target.route.path, damage: damage)
       }
@@ -102,7 +101,8 @@ final class ExportSession {
     do {
       frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P)
     } catch { throw .internalFailure("\(error)") }
-    let frames = segment ?? 0..<video.composition.frameCount(covering: composition.duration)
+    var frames = 0..<video.composition.frameCount(covering: composition.duration)
+    if case .videoFrames(let range) = part { frames = range }
     for n in frames {
       if isCancelled() { throw target.interruption }
       let frameEnd = video.composition.time(ofFrame: n + 1)

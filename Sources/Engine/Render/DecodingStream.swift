@@ -14,6 +14,12 @@ final class DecodingStream {
   private let packet: Packet
   private let damage: DamageLog
   private var inputEnded = false
+  private let disposable: DisposablePictures?
+  /// After a seek: the wanted time (stream time base). Pictures no other picture refers to that end well before
+  /// it are not decoded.
+  private var skipBefore: Int64?
+  /// How many pictures were left undecoded after seeks.
+  private(set) var skippedPictures = 0
 
   /// Opens the stream of `kind` clipmerge selects in `path`; `threads` picks a video decoder's thread count from
   /// the stream's parameters (0: as many as libavcodec likes).
@@ -34,6 +40,7 @@ final class DecodingStream {
       input.discardAll(except: index)
       decoder = try Decoder(stream: stream, threads: threads(stream.pointee.codecpar.pointee))
       timeBase = stream.pointee.time_base
+      disposable = kind == .video ? DisposablePictures(stream.pointee.codecpar.pointee) : nil
       fileStart = Timestamp.containerTime(input.startTime) ?? .zero
       packet = try Packet()
     } catch let error as EngineError {
@@ -75,6 +82,7 @@ final class DecodingStream {
     }
     _ = try? input.seek(stream: streamIndex, to: ts)
     decoder.flush()
+    skipBefore = disposable == nil ? nil : target
   }
 
   /// The presentation time of the next packet of the stream (read and dropped), in its time base.
@@ -123,6 +131,7 @@ final class DecodingStream {
       }
       defer { packet.unref() }
       guard packet.streamIndex == Int32(streamIndex) else { continue }
+      if isSkippable(packet.pointer.pointee) { continue }
       do {
         _ = try decoder.send(packet)
       } catch {
@@ -131,5 +140,21 @@ final class DecodingStream {
       return
     }
     _ = try? decoder.send(nil)
+  }
+
+  /// A picture before the wanted time that is not shown (it ends a frame or more before that time: the picture
+  /// showing at the time is kept whatever its stamps) and that no other picture refers to.
+  private func isSkippable(_ p: AVPacket) -> Bool {
+    guard let end = skipBefore, let disposable else { return false }
+    if p.dts != cm_nopts_value(), p.dts >= end {
+      skipBefore = nil
+      return false
+    }
+    guard p.pts != cm_nopts_value(), p.duration > 0, p.pts + 2 * p.duration <= end, let data = p.data else {
+      return false
+    }
+    guard disposable.isDisposable(UnsafeBufferPointer(start: data, count: Int(p.size))) else { return false }
+    skippedPictures += 1
+    return true
   }
 }

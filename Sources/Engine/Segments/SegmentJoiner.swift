@@ -2,8 +2,9 @@ import CFFmpeg
 import Composition
 
 /// Joins rendered segments into one output: their video by stream copy, each shifted to its first frame's time
-/// so timestamps run on without a gap or overlap, and the audio rendered and encoded once over the whole
-/// timeline (no encoder priming or padding at any joint), written atomically in the route's container.
+/// so timestamps run on without a gap or overlap, and the audio encoded once over the whole timeline (no encoder
+/// priming or padding at any joint): copied from the job's audio file, or rendered here when there is none or
+/// the output's container wants another codec. Written atomically in the route's container.
 public final class SegmentJoiner {
   /// One rendered segment: its file and the output frames it holds.
   public struct Segment: Sendable {
@@ -16,15 +17,23 @@ public final class SegmentJoiner {
   }
 
   private let composition: Composition
+  /// The export the job was planned with (its audio file is in that export's audio codec).
+  private let planned: ExportSettings
   private let segments: [Segment]
+  private let audioPath: String?
   private let route: OutputRoute
   private let overwrite: Bool
 
-  public init(composition: Composition, segments: [Segment], route: OutputRoute, overwrite: Bool) {
+  /// `audio`: the file the job's audio part was rendered to (`SegmentRenderer.renderAudio`), nil for none.
+  public init(
+    composition: Composition, segments: [Segment], audio: String? = nil, route: OutputRoute, overwrite: Bool
+  ) {
+    planned = composition.export
     var composition = composition
     composition.export.container = route.container
     self.composition = composition
     self.segments = segments
+    audioPath = audio
     self.route = route
     self.overwrite = overwrite
   }
@@ -47,13 +56,44 @@ public final class SegmentJoiner {
       if let reference, reference != config {
         problems.append("\(name): encoded with other settings than segment 0; render it again")
       }
+      if reference == nil, let codec = VideoCodec.allCases.first(where: { $0.codecID == par.codec_id }),
+        !route.container.videoCodecs.contains(codec)
+      {
+        problems.append(
+          "the segments hold \(codec.rawValue) video, which \(route.container.rawValue) cannot carry; join into "
+            + Container.allCases.filter { $0.videoCodecs.contains(codec) }.map(\.fileExtension).joined(separator: ", "))
+      }
       reference = reference ?? config
       let packets = Self.videoPacketCount(input, stream: video)
       if packets != Int64(segment.frames.count) {
         problems.append("\(name): holds \(packets) frames, not \(segment.frames.count); render it again")
       }
     }
+    if let audioPath, let problem = audioProblem(audioPath) { problems.append(problem) }
     return problems
+  }
+
+  /// What is wrong with the job's audio file: missing, not in the planned codec and format, or not as long as
+  /// the output.
+  private func audioProblem(_ path: String) -> String? {
+    let name = "the audio (\(path))"
+    guard let input = try? InputFile.forCopy(path: path), let index = StreamSelection.audioStream(of: input) else {
+      return "\(name): missing or not finished; run its job again"
+    }
+    if TruncationCheck.dataEnd(of: input, streams: [index]) != nil {
+      return "\(name): cut short; run its job again"
+    }
+    let stream = input.stream(index).pointee
+    let par = stream.codecpar.pointee
+    guard par.codec_id == planned.effectiveAudioCodec.codecID, Int(par.sample_rate) == planned.audioSampleRate,
+      Int(par.ch_layout.nb_channels) == planned.audioChannels
+    else { return "\(name): encoded with other settings than the plan's; render it again" }
+    let length = Timestamp.time(stream.duration, stream.time_base) ?? .zero
+    let rate = planned.audioSampleRate
+    guard abs(length.ticks(atRate: rate) - composition.outputDuration.ticks(atRate: rate)) < 1024 else {
+      return "\(name): lasts \(length.secondsText), not \(composition.outputDuration.secondsText); render it again"
+    }
+    return nil
   }
 
   private static func videoPacketCount(_ input: InputFile, stream: Int) -> Int64 {
@@ -77,7 +117,8 @@ public final class SegmentJoiner {
     let output = try target.open()
     let damage = DamageLog()
     let stream: Int
-    let audio: AudioStreamWriter?
+    var audio: AudioStreamWriter?
+    var copiedAudio: AudioCopy?
     let packet: Packet
     do {
       packet = try Packet()
@@ -86,8 +127,13 @@ public final class SegmentJoiner {
         throw EngineError.invalidInput(path: first.path, reason: "no video stream")
       }
       stream = try output.addStream(copying: reference.stream(index), keepTag: route.container.isISOMedia)
-      audio = try AudioStreamWriter(
-        composition: composition, export: composition.export, output: output, path: route.path, damage: damage)
+      if let audioPath, composition.export.effectiveAudioCodec == planned.effectiveAudioCodec {
+        copiedAudio = try AudioCopy(
+          path: audioPath, output: output, outputPath: route.path, keepTag: route.container.isISOMedia)
+      } else {
+        audio = try AudioStreamWriter(
+          composition: composition, export: composition.export, output: output, path: route.path, damage: damage)
+      }
       try target.start(output, export: composition.export)
     } catch let error as EngineError {
       throw error
@@ -106,11 +152,9 @@ public final class SegmentJoiner {
       input.discardAll(except: index)
       let sourceBase = input.stream(index).pointee.time_base
       let shift = video.time(ofFrame: segment.frames.lowerBound)
-      if let audio {
-        try audio.write(
-          upTo: min(video.time(ofFrame: segment.frames.upperBound), composition.outputDuration).ticks(
-            atRate: audio.sampleRate), into: output)
-      }
+      let end = min(video.time(ofFrame: segment.frames.upperBound), composition.outputDuration)
+      try copiedAudio?.write(upTo: end, into: output)
+      if let audio { try audio.write(upTo: end.ticks(atRate: audio.sampleRate), into: output) }
       while (try? input.read(into: packet)) == true {
         defer { packet.unref() }
         let p = packet.pointer
@@ -127,6 +171,7 @@ public final class SegmentJoiner {
         frames += 1
       }
     }
+    try copiedAudio?.write(upTo: nil, into: output)
     if let audio {
       try audio.write(upTo: composition.outputDuration.ticks(atRate: audio.sampleRate), isLast: true, into: output)
       try audio.finish(into: output)
@@ -137,6 +182,7 @@ public final class SegmentJoiner {
     try target.commit()
     return ExportReport(
       path: route.path, duration: composition.outputDuration, videoFrames: frames,
-      audioSamples: audio?.samplesWritten ?? 0, damage: [])
+      audioSamples: audio?.samplesWritten ?? (copiedAudio == nil ? 0 : composition.outputDuration.ticks(
+        atRate: planned.audioSampleRate)), damage: [])
   }
 }

@@ -1,19 +1,37 @@
 import Composition
 
-/// Renders one segment of a composition's video: output frames `frames`, exactly as the whole render renders
-/// them (an `ExportSession` limited to those frames), encoded with the export's settings from a cold encoder (so
-/// its first picture is an IDR picture and its group closed), into an MP4 of its own whose timestamps start at
-/// zero. No audio: `SegmentJoiner` renders that once over the whole timeline.
+/// The parts of a job cut into pieces. A segment is output frames `frames` of the video, rendered exactly as the
+/// whole render renders them (an `ExportSession` limited to those frames), encoded with the export's settings
+/// from a cold encoder (so its first picture is an IDR picture and its group closed), into an MP4 of its own
+/// whose timestamps start at zero. The audio is one more part, rendered once over the whole output's length.
 public enum SegmentRenderer {
   /// Writes the segment to `path` (atomically, replacing a file there).
   public static func render(
     _ composition: Composition, frames: Range<Int64>, to path: String, strict: Bool = false
   ) throws(EngineError) {
     guard composition.video != nil else { throw .internalFailure("a segment of a composition without video") }
+    try export(composition, part: .videoFrames(frames), container: .mp4, to: path, strict: strict)
+  }
+
+  /// The container the audio part is written in for `export`'s audio codec: QuickTime for AAC and PCM (its edit
+  /// list keeps the encoder's priming, which Matroska drops for AAC), Matroska for Opus.
+  public static func audioContainer(for export: ExportSettings) -> Container {
+    export.effectiveAudioCodec == .opus ? .mkv : .mov
+  }
+
+  /// Writes the composition's audio alone, as long as the whole output, to `path` (atomically).
+  public static func renderAudio(_ composition: Composition, to path: String, strict: Bool = false) throws(EngineError)
+  {
+    try export(composition, part: .audio, container: audioContainer(for: composition.export), to: path, strict: strict)
+  }
+
+  private static func export(
+    _ composition: Composition, part: ExportPart, container: Container, to path: String, strict: Bool
+  ) throws(EngineError) {
     var composition = composition
-    composition.export.container = .mp4
-    let target = try OutputTarget(route: OutputRoute(path: path, container: .mp4), overwrite: true)
-    let session = try ExportSession(composition: composition, target: target, strict: strict, segment: frames)
+    composition.export = composition.export.keepingCodecs(in: container)
+    let target = try OutputTarget(route: OutputRoute(path: path, container: container), overwrite: true)
+    let session = try ExportSession(composition: composition, target: target, strict: strict, part: part)
     _ = try session.run(progress: { _ in }, isCancelled: { false })
     try target.commit()
   }
