@@ -274,8 +274,9 @@ smart_cost() {
 }
 
 # Segments (the SEGMENTS configuration, default 1080p veryfast 60 s): the overlay job as a spec rendered whole,
-# then planned as 1, 2, 4 and 8 segments run by GNU parallel -j2 and joined; the segments' CPU time against the
-# whole render's, and the join's.
+# then planned as 1, 2, 4 and 8 segments (and the audio job) run by GNU parallel -j2 and joined; the jobs' CPU
+# time against the whole render's, and the join's. Two jobs at once on this 2-core machine: one encoder thread
+# each (plan --threads 1), as the README says to run them.
 segments_cost() {
   local size preset d w h
   IFS=: read -r size preset d <<<"$SEGMENTS"
@@ -291,11 +292,11 @@ segments_cost() {
   measure "$t/whole" "$bin" compose "$t/spec.json" -o "$r/segments-whole.mov" -y -q
   local whole_cpu
   whole_cpu=$(col "$t/whole" 2)
-  echo "| segments | segments wall s (-j2) | segments CPU s | CPU vs whole | join s | join vs whole CPU |"
+  echo "| segments | jobs wall s (-j2) | jobs CPU s | CPU vs whole | join s | join vs whole CPU |"
   echo "|---|---|---|---|---|---|"
   for n in 1 2 4 8; do
     local job=$r/jobs/$n
-    "$bin" plan "$t/spec.json" --segments "$n" "$job" >/dev/null
+    "$bin" plan "$t/spec.json" --segments "$n" --threads 1 "$job" >/dev/null
     measure "$t/run-$n" parallel --will-cite -j2 -a "$job/jobs.txt"
     measure "$t/join-$n" "$bin" join "$job" -o "$job/out.mov" -y -q
     printf '| %s | %s | %s | **%sx** | %s | **%s %%** |\n' "$n" "$(col "$t/run-$n" 1)" "$(col "$t/run-$n" 2)" \

@@ -4,25 +4,22 @@ import Engine
 /// error and a documented exit code.
 public enum ClipMerge {
   public static let version = "0.1.0"
+  /// The date the man page carries.
+  static let releaseDate = "2026-11-30"
 
-  static var help: String {
-    HelpText.render(
+  static var page: HelpPage {
+    HelpPage(
       overview: "Join, overlay and soundtrack video from the shell, on FFmpeg's libraries.",
       usage: "clipmerge <command> [arguments] [options]",
-      arguments: [
-        ("overlay", "Picture-in-picture of two clips (clipmerge overlay --help)."),
-        ("concat", "Clips one after another, with a soundtrack (clipmerge concat --help)."),
-        ("compose", "Render a JSON spec of the whole model (clipmerge compose --help)."),
-        ("probe", "Describe media files, as text or JSON (clipmerge probe --help)."),
-        ("plan", "Cut a render into segments to run on many machines (clipmerge plan --help)."),
-        ("segment", "Render one segment of a planned job (a line of its jobs.txt)."),
-        ("join", "Join a planned job's segments into one output (clipmerge join --help)."),
-      ],
+      arguments: CommandTable.entries.map { ($0.name, $0.summary) },
       options: [
-        OptionSpec("help", short: "h", help: "Show this help."), OptionSpec("version", help: "Show the version."),
+        OptionSpec("help", short: "h", help: "Show this help (clipmerge COMMAND --help: a command's)."),
+        OptionSpec("version", help: "Show the version."),
       ],
-      notes: HelpText.exitCodes())
+      notes: "")
   }
+
+  static var help: String { page.text }
 
   /// Runs `arguments` (without the program name); returns the exit code.
   public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
@@ -49,22 +46,11 @@ public enum ClipMerge {
       console.out(help)
     case "--version":
       console.out("clipmerge \(version)\n")
-    case OverlayCommand.name:
-      try run(OverlayCommand.self, rest, console: console)
-    case ConcatCommand.name:
-      try run(ConcatCommand.self, rest, console: console)
-    case ProbeCommand.name:
-      try run(ProbeCommand.self, rest, console: console)
-    case ComposeCommand.name:
-      try run(ComposeCommand.self, rest, console: console)
-    case PlanCommand.name:
-      try run(PlanCommand.self, rest, console: console)
-    case SegmentCommand.name:
-      try run(SegmentCommand.self, rest, console: console)
-    case JoinCommand.name:
-      try run(JoinCommand.self, rest, console: console)
     default:
-      throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
+      guard let entry = CommandTable.entry(named: command) else {
+        throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
+      }
+      try run(entry.type, rest, console: console)
     }
   }
 

@@ -1,4 +1,4 @@
-/// One option a command accepts: drives both parsing and `--help`.
+/// One option a command accepts: drives parsing, `--help`, the shell completions and the man page.
 struct OptionSpec: Sendable {
   /// Long name without dashes (`scale`).
   var name: String
@@ -7,15 +7,21 @@ struct OptionSpec: Sendable {
   /// Placeholder for the value in help (`S`); nil for a flag that takes no value.
   var valueName: String?
   var help: String
+  /// The values it takes when they are a fixed list (for completion); empty otherwise.
+  var choices: [String]
 
-  init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String) {
+  init(_ name: String, short: Character? = nil, value valueName: String? = nil, choices: [String] = [], help: String) {
     self.name = name
     self.short = short
     self.valueName = valueName
+    self.choices = choices
     self.help = help
   }
 
   var takesValue: Bool { valueName != nil }
+
+  /// Its value names a file (completed with file names).
+  var takesFile: Bool { ["FILE", "SPEC", "DIR", "JOBDIR", "json|FILE"].contains(valueName ?? "") }
 
   /// `-o, --output FILE`
   var synopsis: String {

@@ -1,8 +1,8 @@
 /// A `clipmerge` subcommand: its option table and help, how it reads its arguments, and what it does.
-protocol Command {
+protocol Command: SendableMetatype {
   static var name: String { get }
   static var specs: [OptionSpec] { get }
-  static var help: String { get }
+  static var page: HelpPage { get }
   init(_ parsed: ParsedArguments) throws(UsageError)
   func run(console: Console) throws(CommandFailure)
   /// Whether it takes `-- overlay ...` or `-- concat ...` for its spec (`RecipeSpec`).
@@ -11,6 +11,7 @@ protocol Command {
 
 extension Command {
   static var acceptsRecipe: Bool { false }
+  static var help: String { page.text }
 }
 
 extension OverlayCommand: Command {}
@@ -20,3 +21,6 @@ extension ComposeCommand: Command {}
 extension PlanCommand: Command {}
 extension SegmentCommand: Command {}
 extension JoinCommand: Command {}
+extension FrameCommand: Command {}
+extension CompletionsCommand: Command {}
+extension ManPageCommand: Command {}

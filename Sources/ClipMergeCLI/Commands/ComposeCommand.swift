@@ -8,8 +8,8 @@ struct ComposeCommand {
 
   static let specs: [OptionSpec] = OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
-  static var help: String {
-    HelpText.render(
+  static var page: HelpPage {
+    HelpPage(
       overview: "Render a composition spec: tracks of segments, layer instructions, audio mix, output settings.",
       usage: "clipmerge compose SPEC [-o OUTPUT] [options]",
       arguments: [("SPEC", "A JSON spec (docs/spec.md), or - to read it from standard input.")],
@@ -19,7 +19,7 @@ struct ComposeCommand {
         A spec with problems is refused before anything renders, every problem listed with its JSON path.
         -o overrides the spec's output.path; --crf, --preset and --no-faststart override its output settings.
 
-        """ + HelpText.exitCodes())
+        """)
   }
 
   var specPath: String

@@ -7,14 +7,16 @@ struct ConcatCommand {
 
   static let specs: [OptionSpec] =
     FrameOptions.specs(sizeDefault: "the first clip's upright display size", rateDefault: "the first clip's") + [
-      OptionSpec("fit", value: "MODE", help: "contain (default: whole picture, bars), cover (fill, crop) or stretch."),
-      OptionSpec("transition", value: "KIND,DURATION", help: "crossfade,SECONDS or fade-black,SECONDS between clips."),
+      OptionSpec(
+        "fit", value: "MODE", choices: ["contain", "cover", "stretch"], help: "contain (default: whole picture, bars), cover (fill, crop) or stretch."),
+      OptionSpec(
+        "transition", value: "KIND,DURATION", choices: ["crossfade,0.5", "fade-black,0.5"], help: "crossfade,SECONDS or fade-black,SECONDS between clips."),
       OptionSpec("soundtrack", value: "FILE", help: "Music under the whole output (replaces the clips' sound)."),
       OptionSpec("soundtrack-volume", value: "V", help: "Soundtrack volume, 0-16 (default 1)."),
       OptionSpec("soundtrack-fade-out", value: "SECONDS", help: "Fade the soundtrack out over the last SECONDS."),
       OptionSpec("soundtrack-loop", help: "Repeat a soundtrack shorter than the video (default: silence after it)."),
       OptionSpec(
-        "audio", value: "MODE",
+        "audio", value: "MODE", choices: ["soundtrack", "mix", "clips"],
         help: "With a soundtrack: soundtrack (default), mix (clips under it), clips (no soundtrack)."),
       OptionSpec(
         "image-duration", value: "SECONDS",
@@ -22,8 +24,8 @@ struct ConcatCommand {
       OptionSpec("copy", help: "Join without re-encoding; fails saying why when the clips do not allow it."),
     ] + OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
-  static var help: String {
-    HelpText.render(
+  static var page: HelpPage {
+    HelpPage(
       overview: "Clips one after another: trimmed, upright, fitted into one frame, in sync, with a soundtrack.",
       usage: "clipmerge concat CLIP... -o OUTPUT [options]",
       arguments: [
@@ -38,7 +40,7 @@ struct ConcatCommand {
         Times are seconds (2.9) or [hh:]mm:ss[.frac]. Each clip lasts exactly its trimmed duration; a trim is exact to
         the frame and the sample. Audio is resampled to 48 kHz stereo; a clip without audio is silent for its length.
 
-        """ + HelpText.exitCodes())
+        """)
   }
 
   var clips: [ClipReference]

@@ -13,6 +13,8 @@ struct OutputOptions {
   var dryRun: Bool
   /// Progress as JSON objects on standard error, one a line.
   var progressJSON: Bool
+  /// `--report`: where the JSON report of the finished render goes.
+  var report: RenderReport.Destination?
   /// Any damage in an input fails the render.
   var strict: Bool
   /// Copy the groups of pictures that show unchanged, re-encode only the rest.
@@ -33,14 +35,16 @@ struct OutputOptions {
         help: "Output file (.mov .mp4 .m4v .mkv .webm .ts), or - for standard output."),
       OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
       OptionSpec(
-        "format", value: "NAME", help: "mov, mp4, mkv, webm or mpegts (default: from the extension; mkv on stdout)."),
-      OptionSpec("video-codec", value: "NAME", help: "h264, hevc, vp9, av1 or prores (default: h264; vp9 in webm)."),
-      OptionSpec("audio-codec", value: "NAME", help: "aac, opus or pcm (default: aac; opus in webm)."),
+        "format", value: "NAME", choices: Container.allCases.map(\.rawValue), help: "mov, mp4, mkv, webm or mpegts (default: from the extension; mkv on stdout)."),
       OptionSpec(
-        "quality", value: "LEVEL", help: "low, medium (default), high or highest: quality, speed, audio bit rate."),
+        "video-codec", value: "NAME", choices: VideoCodec.allCases.map(\.rawValue), help: "h264, hevc, vp9, av1 or prores (default: h264; vp9 in webm)."),
+      OptionSpec(
+        "audio-codec", value: "NAME", choices: AudioCodec.allCases.map(\.rawValue), help: "aac, opus or pcm (default: aac; opus in webm)."),
+      OptionSpec(
+        "quality", value: "LEVEL", choices: ExportSettings.Quality.allCases.map(\.rawValue), help: "low, medium (default), high or highest: quality, speed, audio bit rate."),
       OptionSpec("crf", value: "N", help: "Constant quality on the codec's scale (x264 0-51, default from --quality)."),
       OptionSpec(
-        "preset", value: "NAME", help: "Encoder speed, x264's names ultrafast ... veryslow (default from --quality)."),
+        "preset", value: "NAME", choices: ExportSettings.x264Presets, help: "Encoder speed, x264's names ultrafast ... veryslow (default from --quality)."),
       OptionSpec(
         "video-bitrate", value: "RATE", help: "Average video bit rate (5M, 800k) instead of constant quality."),
       OptionSpec("audio-bitrate", value: "RATE", help: "Audio bit rate (192k)."),
@@ -48,7 +52,12 @@ struct OutputOptions {
       OptionSpec("channels", value: "N", help: "Audio channels, 1-8 (default 2)."),
       OptionSpec("metadata", value: "KEY=VALUE", help: "Container metadata, repeatable (title=..., comment=...)."),
       OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
-      OptionSpec("progress", value: "KIND", help: "ndjson: one JSON object per update on stderr, then a report."),
+      OutputOptions.threadsOption,
+      OptionSpec("progress", value: "KIND", choices: ["ndjson"], help: "ndjson: one JSON object per update on stderr, then a report."),
+      OptionSpec(
+        "report", value: "json|FILE", choices: ["json"],
+        help: "When done, a JSON report (path, streams, duration, frames, size, bit rate, wall and CPU time) on "
+          + "stdout (json) or into FILE."),
       OptionSpec(
         "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn)."),
       OptionSpec(
@@ -70,6 +79,10 @@ struct OutputOptions {
     smart = parsed.flags.contains("smart")
     let progress = try parsed.value("progress", expected: "ndjson") { $0 == "ndjson" ? $0 : nil }
     progressJSON = progress != nil
+    report = parsed.values["report"].map(RenderReport.Destination.init)
+    if report == .standardOutput && path == "-" {
+      throw UsageError("--report json: standard output carries the media; give the report a FILE instead")
+    }
     format = try parsed.value("format", expected: "mov, mp4, mkv, webm or mpegts") { Container(pathExtension: $0) }
     let videoCodec = try parsed.value(
       "video-codec", expected: "h264, hevc, vp9, av1 or prores", VideoCodec.init(rawValue:))
@@ -98,6 +111,7 @@ struct OutputOptions {
       metadata[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
     }
     let noFaststart = parsed.flags.contains("no-faststart")
+    let threads = try Self.threads(parsed)
     settings = { export in
       if let videoCodec { export.videoCodec = videoCodec }
       if let audioCodec { export.audioCodec = audioCodec }
@@ -110,6 +124,17 @@ struct OutputOptions {
       if let channels { export.audioChannels = channels }
       export.metadata.merge(metadata) { $1 }
       if noFaststart { export.optimizeForNetworkUse = false }
+      if let threads { export.threads = threads }
+    }
+  }
+
+  static let threadsOption = OptionSpec(
+    "threads", value: "N", help: "Threads for the video encoder (default: as many as it likes, 1.5 a core).")
+
+  /// `--threads N`: 1 to 64.
+  static func threads(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
+    try parsed.value("threads", expected: "a whole number from 1 to 64") {
+      Int($0).flatMap { (1...64).contains($0) ? $0 : nil }
     }
   }
 

@@ -10,7 +10,7 @@ struct OverlayCommand {
       OptionSpec(
         "scale", value: "S", help: "Overlay size as a fraction of its size fitted to the frame (default 0.5)."),
       OptionSpec(
-        "position", value: "P",
+        "position", value: "P", choices: ["top-right", "top-left", "bottom-left", "bottom-right", "center"],
         help: "top-right (default), top-left, bottom-left, bottom-right, center, or X,Y (top-left corner in pixels)."),
       OptionSpec("margin", value: "N", help: "Pixels from the edges for named positions (default 0)."),
       OptionSpec("rotate", value: "DEG", help: "Turn the overlay DEG degrees clockwise about its centre."),
@@ -19,11 +19,12 @@ struct OverlayCommand {
         "fade-in", value: "START,DURATION", help: "Overlay opacity ramps from 0 over [START, START+DURATION)."),
       OptionSpec("fade-out", value: "START,DURATION", help: "Overlay opacity ramps to 0 over [START, START+DURATION)."),
     ] + FrameOptions.specs(sizeDefault: "BASE's upright display size", rateDefault: "BASE's") + [
-      OptionSpec("audio", value: "MODE", help: "mix (default), base, overlay or none.")
+      OptionSpec(
+        "audio", value: "MODE", choices: ["mix", "base", "overlay", "none"], help: "mix (default), base, overlay or none.")
     ] + OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
-  static var help: String {
-    HelpText.render(
+  static var page: HelpPage {
+    HelpPage(
       overview: "Picture-in-picture: OVERLAY scaled and placed on top of BASE, audio of both mixed.",
       usage:
         "clipmerge overlay BASE OVERLAY -o OUTPUT [options]\n       clipmerge overlay BASE --text TEXT -o OUTPUT [options]",
@@ -36,7 +37,7 @@ struct OverlayCommand {
         Times are seconds (2.9) or [hh:]mm:ss[.frac]. The output lasts as long as the longer input; where BASE
         has ended the background shows, where OVERLAY has ended it is no longer drawn.
 
-        """ + HelpText.exitCodes())
+        """)
   }
 
   var basePath: String

@@ -11,8 +11,8 @@ struct ProbeCommand {
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 
-  static var help: String {
-    HelpText.render(
+  static var page: HelpPage {
+    HelpPage(
       overview: "Describe media files: container, duration, and every stream.",
       usage: "clipmerge probe FILE... [--json]",
       arguments: [("FILE", "A media file.")],
@@ -23,7 +23,7 @@ struct ProbeCommand {
         field order, sample rate, channels and layout, start time and duration (seconds). Files that cannot be
         read get an error line each; the exit code is the worst of them.
 
-        """ + HelpText.exitCodes())
+        """)
   }
 
   var paths: [String]

@@ -10,6 +10,8 @@ struct RenderRunner {
   /// Words for the model's rules in the terms of what the user wrote (compose: JSON paths); the default names
   /// the files involved.
   var explain: (Composition, CompositionError) -> String = { $0.explanation(of: $1) }
+  /// When the command started, for `--report`.
+  var clock = RenderReport.Clock()
 
   /// Probes `path` for the model, saying which input it is when that fails.
   static func probe(_ path: String) throws(CommandFailure) -> MediaInfo {
@@ -81,6 +83,7 @@ struct RenderRunner {
     }
     line.finish()
     json?.finish(report)
+    try writeReport(report, route: route)
     guard !output.quiet && !output.progressJSON else { return }
     for damage in report.damage {
       let at = damage.firstTime.map { ", the first at \($0.secondsText)" } ?? ""
@@ -91,6 +94,12 @@ struct RenderRunner {
     console.err(
       "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) frames, "
         + "\(report.audioSamples) audio samples)\n")
+  }
+
+  /// `--report`: the finished render described as JSON.
+  func writeReport(_ report: ExportReport, route: OutputRoute) throws(CommandFailure) {
+    guard let destination = output.report else { return }
+    try RenderReport(report, route: route, clock: clock).write(to: destination, console: console)
   }
 
   /// The smart exporter for `composition`; when it can copy nothing it says why, and the render is a full one.
@@ -187,6 +196,7 @@ extension RenderRunner {
     } catch {
       throw CommandFailure(error)
     }
+    try writeReport(report, route: route)
     guard !output.quiet else { return }
     console.err(
       "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) video packets copied)\n"

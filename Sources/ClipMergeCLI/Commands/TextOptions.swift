@@ -14,7 +14,7 @@ struct TextOptions {
     OptionSpec("text", value: "TEXT", help: "Text over the output (\\n or a line break starts a new line)."),
     OptionSpec("text-at", value: "START,DURATION", help: "Show the text over [START, START+DURATION) only."),
     OptionSpec(
-      "text-position", value: "P",
+      "text-position", value: "P", choices: TextPosition.allCases.map(\.rawValue),
       help: "bottom (default), top, center, left, right, top-left, top-right, bottom-left, bottom-right."),
     OptionSpec("font", value: "NAME", help: "Font family for the text (default DejaVu Sans)."),
     OptionSpec("text-size", value: "SIZE", help: "Pixels (48) or a share of the frame height (5%, the default)."),

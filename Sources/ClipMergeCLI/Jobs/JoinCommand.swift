@@ -10,21 +10,21 @@ struct JoinCommand {
   static let specs: [OptionSpec] = [
     OptionSpec(
       "output", short: "o", value: "FILE", help: "Output file (.mov .mp4 .m4v .mkv .ts), or - for standard output."),
-    OptionSpec("format", value: "NAME", help: "mov, mp4, mkv or mpegts (default: from the extension)."),
+    OptionSpec("format", value: "NAME", choices: ["mov", "mp4", "mkv", "mpegts"], help: "mov, mp4, mkv or mpegts (default: from the extension)."),
     OptionSpec("overwrite", short: "y", help: "Replace an existing output."),
     OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 
-  static var help: String {
-    HelpText.render(
+  static var page: HelpPage {
+    HelpPage(
       overview: "Join the rendered segments of a job made by clipmerge plan into one output.",
       usage: "clipmerge join JOBDIR -o OUTPUT", arguments: [("JOBDIR", "The job folder.")], options: specs,
       notes: """
         Every segment must be there, complete, and made with the same settings from the same inputs; otherwise one
         line per problem names the segment, the exit code is 65, and nothing is written.
 
-        """ + HelpText.exitCodes())
+        """)
   }
 
   var folder: String

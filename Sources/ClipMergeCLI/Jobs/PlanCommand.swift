@@ -10,11 +10,14 @@ struct PlanCommand {
   static let specs: [OptionSpec] = [
     OptionSpec("segments", value: "N", help: "Cut the output into N segments of about equal length."),
     OptionSpec("segment-seconds", value: "S", help: "Cut the output every S seconds instead."),
+    OptionSpec(
+      "threads", value: "N",
+      help: "Encoder threads of each job (cores per job: 1 when running as many jobs at once as there are cores)."),
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 
-  static var help: String {
-    HelpText.render(
+  static var page: HelpPage {
+    HelpPage(
       overview: "Cut a render into segments to run anywhere; join them with clipmerge join.",
       usage: """
         clipmerge plan SPEC (--segments N | --segment-seconds S) JOBDIR
@@ -38,7 +41,7 @@ struct PlanCommand {
           parallel < job/jobs.txt && clipmerge join job -o out.mp4
 
 
-        """ + HelpText.exitCodes())
+        """)
   }
 
   static let acceptsRecipe = true
@@ -48,6 +51,7 @@ struct PlanCommand {
   var folder: String
   var count: Int?
   var seconds: MediaTime?
+  var threads: Int?
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     recipe = parsed.recipe
@@ -67,6 +71,7 @@ struct PlanCommand {
     seconds = try parsed.value("segment-seconds", expected: "a time above zero") {
       MediaTime(parsing: $0).flatMap { $0 > .zero ? $0 : nil }
     }
+    threads = try OutputOptions.threads(parsed)
     guard (count == nil) != (seconds == nil) else {
       throw UsageError("plan needs one of --segments or --segment-seconds")
     }
@@ -109,7 +114,7 @@ struct PlanCommand {
       spec: spec, frameCount: frames, frameDuration: "\(video.frameDuration.value)/\(video.frameDuration.timescale)",
       segments: segments, audio: composition.hasAudio ? root + "/segments/audio." + audio : nil, inputs: inputs)
     try manifest.write(folder: root)
-    let jobs = manifest.jobs(folder: root)
+    let jobs = manifest.jobs(folder: root).map { line in threads.map { line + " --threads \($0)" } ?? line }
     try Self.write(root + "/jobs.txt", jobs.map { $0 + "\n" }.joined())
     try Self.write(root + "/slurm.sh", JobScripts.slurm(folder: root, count: jobs.count))
     try Self.write(root + "/k8s-job.yaml", JobScripts.kubernetes(folder: root, count: jobs.count))

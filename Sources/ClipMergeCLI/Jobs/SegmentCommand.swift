@@ -11,21 +11,23 @@ struct SegmentCommand {
 
   static let specs: [OptionSpec] = [
     OptionSpec("strict", help: "Fail on any damaged packet in an input."),
+    OutputOptions.threadsOption,
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 
-  static var help: String {
-    HelpText.render(
+  static var page: HelpPage {
+    HelpPage(
       overview: "Render one segment of a job made by clipmerge plan (what a line of jobs.txt runs).",
       usage: "clipmerge segment JOBDIR K",
       arguments: [("JOBDIR", "The job folder."), ("K", "The segment, from 0, or \(audioPart) for the audio.")],
-      options: specs, notes: HelpText.exitCodes())
+      options: specs, notes: "")
   }
 
   var folder: String
   /// The segment; nil for the audio.
   var index: Int?
   var strict: Bool
+  var threads: Int?
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     guard parsed.positionals.count == 2 else {
@@ -39,6 +41,7 @@ struct SegmentCommand {
     }
     folder = parsed.positionals[0]
     strict = parsed.flags.contains("strict")
+    threads = try OutputOptions.threads(parsed)
   }
 
   func run(console: Console) throws(CommandFailure) {
@@ -49,7 +52,8 @@ struct SegmentCommand {
         "\(folder): the job has segments 0 to \(manifest.segments.count - 1), not \(index)", code: .usage)
     }
     let entry = manifest.segments[index]
-    let composition = try manifest.composition()
+    var composition = try manifest.composition()
+    composition.export.threads = threads
     let joiner = SegmentJoiner(
       composition: composition, segments: [.init(path: entry.path, frames: entry.firstFrame..<entry.endFrame)],
       route: OutputRoute(path: "", container: .mp4), overwrite: false)

@@ -16,7 +16,7 @@ final class ProgressJSON {
     lastWrite = now
     let elapsed = max(now.timeIntervalSince(started), 1e-6)
     write([
-      "stage": "render", "fraction": Self.round(progress.fraction), "outTime": Self.timecode(progress.outputTime),
+      "stage": "render", "fraction": Self.round(progress.fraction), "outTime": progress.outputTime.timecodeText,
       "frames": Int(progress.framesWritten), "speed": Self.round(progress.outputTime.seconds / elapsed),
     ])
   }
@@ -53,10 +53,4 @@ final class ProgressJSON {
   }
 
   static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-
-  /// `hh:mm:ss.mmm`.
-  static func timecode(_ time: MediaTime) -> String {
-    let ms = max(0, time.count(of: MediaTime.ticks(1, rate: 1000), rounding: .toNearestOrAwayFromZero))
-    return String(format: "%02lld:%02lld:%02lld.%03lld", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
-  }
 }

@@ -36,6 +36,9 @@ public struct ExportSettings: Sendable, Hashable {
   public var audioChannels: Int
   /// Container metadata (title, comment, ...).
   public var metadata: [String: String]
+  /// Threads a video encoder may use; nil: as many as it likes (x264: one and a half a core). Set by the
+  /// command line for the machine at hand, not part of a spec.
+  public var threads: Int?
 
   public init(
     container: Container = .mov, videoCodec: VideoCodec? = nil, audioCodec: AudioCodec? = nil,

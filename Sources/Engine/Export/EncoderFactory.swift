@@ -51,6 +51,7 @@ enum EncoderFactory {
     let encoder = try Encoder(name: name, globalHeader: globalHeader, options: options) { ctx in
       configurePicture(
         ctx, width: video.renderSize.width, height: video.renderSize.height, format: pixelFormat, frameDuration: fd)
+      ctx.pointee.thread_count = Int32(export.threads ?? 0)
       ctx.pointee.colorspace = matrix.avColorspace
       ctx.pointee.color_primaries = matrix.avPrimaries
       ctx.pointee.color_trc = matrix.avTransfer

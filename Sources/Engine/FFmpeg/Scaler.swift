@@ -11,12 +11,14 @@ final class Scaler {
     var targetWidth, targetHeight: Int
     var targetMatrix: ColorMatrix
     var targetFormat: Int32 = AV_PIX_FMT_YUV420P.rawValue
+    /// Full-range Y'CbCr (JPEG's) instead of limited.
+    var targetFullRange = false
   }
 
   let key: Key
   private let context: OpaquePointer
 
-  /// A scaler to limited range in `key.targetMatrix` and `key.targetFormat` (8-bit 4:2:0 unless asked): bicubic,
+  /// A scaler to `key.targetMatrix` and `key.targetFormat` (8-bit 4:2:0 limited range unless asked): bicubic,
   /// or bilinear when the width shrinks more than twofold. swscale widens the kernel with the shrink ratio, so a
   /// bilinear shrink is a tent filter with half the taps of a bicubic one and no visible difference at thumbnail
   /// size (1920 to 256 wide: about 16 taps an output pixel instead of 31).
@@ -34,7 +36,7 @@ final class Scaler {
     let sourceTable = sws_getCoefficients(isYUV ? key.sourceMatrix.swsColorspace : SWS_CS_DEFAULT)
     let targetTable = sws_getCoefficients(key.targetMatrix.swsColorspace)
     sws_setColorspaceDetails(
-      ctx, sourceTable, key.sourceFullRange ? 1 : 0, targetTable, 0, 0, 1 << 16, 1 << 16)
+      ctx, sourceTable, key.sourceFullRange ? 1 : 0, targetTable, key.targetFullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
   }
 
   deinit {

@@ -7,18 +7,18 @@ final class ScalerCache {
   /// frame).
   nonisolated(unsafe) static var conversionCount = 0
 
-  /// Converts `frame` to a limited-range frame of `width`×`height` in `matrix` and `format` (default 8-bit
-  /// 4:2:0): into `reusing` when it has that size and format and nothing else holds its buffers, else into a
-  /// new frame.
+  /// Converts `frame` to a frame of `width`×`height` in `matrix` and `format` (default 8-bit 4:2:0), limited
+  /// range unless `fullRange`: into `reusing` when it has that size and format and nothing else holds its
+  /// buffers, else into a new frame.
   func convert(
     _ frame: Frame, width: Int, height: Int, matrix: ColorMatrix, format: AVPixelFormat = AV_PIX_FMT_YUV420P,
-    reusing spare: Frame? = nil
+    fullRange: Bool = false, reusing spare: Frame? = nil
   ) throws(FFmpegError) -> Frame {
     let key = Scaler.Key(
       sourceWidth: frame.width, sourceHeight: frame.height, sourceFormat: frame.pointer.pointee.format,
       sourceMatrix: ColorMatrix(declared: frame.pointer.pointee.colorspace, height: frame.height),
       sourceFullRange: Self.isFullRange(frame), targetWidth: width, targetHeight: height, targetMatrix: matrix,
-      targetFormat: format.rawValue)
+      targetFormat: format.rawValue, targetFullRange: fullRange)
     let scaler: Scaler
     if let cached = scalers[key] {
       scaler = cached
@@ -36,7 +36,7 @@ final class ScalerCache {
     try scaler.scale(frame, into: target)
     Self.conversionCount += 1
     target.pointer.pointee.colorspace = matrix.avColorspace
-    target.pointer.pointee.color_range = AVCOL_RANGE_MPEG
+    target.pointer.pointee.color_range = fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
     return target
   }
 

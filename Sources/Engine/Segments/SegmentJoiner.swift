@@ -180,9 +180,9 @@ public final class SegmentJoiner {
       throw .outputFailed(path: route.path, reason: "cannot finish the output (\(error.message))")
     }
     try target.commit()
+    let copiedSamples = copiedAudio == nil ? 0 : composition.outputDuration.ticks(atRate: planned.audioSampleRate)
     return ExportReport(
       path: route.path, duration: composition.outputDuration, videoFrames: frames,
-      audioSamples: audio?.samplesWritten ?? (copiedAudio == nil ? 0 : composition.outputDuration.ticks(
-        atRate: planned.audioSampleRate)), damage: [])
+      audioSamples: audio?.samplesWritten ?? copiedSamples, damage: [])
   }
 }

@@ -1,0 +1,21 @@
+/// `clipmerge man-page`: the manual page in roff on standard output (`make man` and `make install` write it).
+struct ManPageCommand {
+  static let name = "man-page"
+  static let specs: [OptionSpec] = [OptionSpec("help", short: "h", help: "Show this help.")]
+
+  static var page: HelpPage {
+    HelpPage(
+      overview: "Print the manual page in roff, made from the same tables as --help.",
+      usage: "clipmerge man-page", arguments: [], options: specs,
+      notes: """
+        Examples:
+          clipmerge man-page > clipmerge.1
+        """)
+  }
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    guard parsed.positionals.isEmpty else { throw UsageError("man-page takes no arguments") }
+  }
+
+  func run(console: Console) throws(CommandFailure) { console.out(ManPage.text()) }
+}

@@ -1,0 +1,79 @@
+import Composition
+import Engine
+import Foundation
+
+/// `--report json|FILE`: a finished render described for scripts, one JSON object: the output's path,
+/// container, streams (as `probe --json` reports them, read back from the written file), duration, frame count,
+/// size, bit rate, and the wall and CPU time the command took.
+struct RenderReport: Encodable {
+  var path: String
+  var container: String
+  /// Seconds, and the exact rational time (`value/timescale`).
+  var duration: Double
+  var durationRational: String
+  var frames: Int64
+  var audioSamples: Int64
+  /// Nil for standard output.
+  var sizeBytes: Int64?
+  var bitRate: Int64?
+  var wallSeconds: Double
+  var cpuSeconds: Double
+  var streams: [StreamReport]
+
+  /// Where the report goes: standard output (`--report json`) or a file.
+  enum Destination: Equatable {
+    case standardOutput
+    case file(String)
+
+    init(_ value: String) { self = value == "json" ? .standardOutput : .file(value) }
+  }
+
+  /// The clocks at the start of the command.
+  struct Clock {
+    let wall = Date()
+    let cpu = Self.cpuSeconds()
+
+    /// User and system time of the process so far.
+    static func cpuSeconds() -> Double {
+      var usage = rusage()
+      getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+      return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+  }
+
+  init(_ report: ExportReport, route: OutputRoute, clock: Clock) {
+    path = report.path
+    container = route.container.rawValue
+    duration = Self.round(report.duration.seconds)
+    durationRational = "\(report.duration.value)/\(report.duration.timescale)"
+    frames = report.videoFrames
+    audioSamples = report.audioSamples
+    if !route.isStandardOutput, let size = (try? FileManager.default.attributesOfItem(atPath: route.path))?[.size] {
+      sizeBytes = (size as? NSNumber)?.int64Value
+    }
+    if let sizeBytes, report.duration > .zero {
+      bitRate = Int64((Double(sizeBytes) * 8 / report.duration.seconds).rounded())
+    }
+    wallSeconds = Self.round(Date().timeIntervalSince(clock.wall))
+    cpuSeconds = Self.round(Clock.cpuSeconds() - clock.cpu)
+    streams = route.isStandardOutput ? [] : (try? MediaProbe.report(route.path).streams) ?? []
+  }
+
+  static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+  /// The report written to `destination`.
+  func write(to destination: Destination, console: Console) throws(CommandFailure) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(self) else { return }
+    switch destination {
+    case .standardOutput:
+      console.out(String(decoding: data, as: UTF8.self) + "\n")
+    case .file(let path):
+      do { try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+        throw CommandFailure("\(path): cannot write the report (\(error.localizedDescription))", code: .cannotCreate)
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import CFFmpeg
+import Composition
+
+/// A composition's pictures at chosen times, as still images, rendering only those frames: each time gets a
+/// renderer of its own whose sources seek to the keyframe before it and decode on to it (the non-reference
+/// pictures on the way left undecoded), composed once by the same renderer the export uses, so an image equals
+/// the full render's frame before encoding.
+public final class FrameRenderer {
+  private let composition: Composition
+  private let video: VideoComposition
+  private let matrix: ColorMatrix
+  private let scalers = ScalerCache()
+
+  /// For a composition with video, checked as an export checks it.
+  public init(composition: Composition) throws(EngineError) {
+    guard let video = composition.video else {
+      throw .invalidInput(path: "the composition", reason: "no video to take a picture of")
+    }
+    do { try composition.validate() } catch { throw .invalidComposition(error) }
+    self.composition = composition
+    self.video = video
+    matrix = ColorMatrix.guess(height: video.renderSize.height)
+  }
+
+  /// The number of output frames.
+  public var frameCount: Int64 { video.frameCount(covering: composition.duration) }
+
+  /// The start of the output frame showing at `time` (the last frame for a time at or past the end).
+  public func frameTime(at time: MediaTime) -> MediaTime {
+    let n = time.count(of: video.frameDuration, rounding: .down)
+    return video.time(ofFrame: min(max(n, 0), max(frameCount - 1, 0)))
+  }
+
+  /// The frame showing at `time`, encoded as `format`.
+  public func image(at time: MediaTime, format: ImageFormat) throws(EngineError) -> [UInt8] {
+    let size = video.renderSize
+    let renderer = VideoRenderer(composition: composition, video: video, matrix: matrix, damage: DamageLog())
+    do {
+      let frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P)
+      try renderer.render(at: frameTime(at: time), into: frame)
+      let pixelFormat = format == .png ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_YUVJ420P
+      let picture = try scalers.convert(
+        frame, width: size.width, height: size.height, matrix: matrix, format: pixelFormat, fullRange: true)
+      return try encode(picture, format: format, pixelFormat: pixelFormat)
+    } catch let error as EngineError {
+      throw error
+    } catch {
+      throw .internalFailure("cannot make the picture: \(error)")
+    }
+  }
+
+  /// One picture through libavcodec's PNG or MJPEG encoder (JPEG at quality scale 2, close to lossless).
+  private func encode(_ picture: Frame, format: ImageFormat, pixelFormat: AVPixelFormat) throws -> [UInt8] {
+    let encoder = try Encoder(name: format == .png ? "png" : "mjpeg", globalHeader: false, options: [:]) { ctx in
+      ctx.pointee.width = Int32(picture.width)
+      ctx.pointee.height = Int32(picture.height)
+      ctx.pointee.pix_fmt = pixelFormat
+      ctx.pointee.time_base = AVRational(num: 1, den: 25)
+      ctx.pointee.color_range = AVCOL_RANGE_JPEG
+      if format == .jpeg {
+        ctx.pointee.flags |= AV_CODEC_FLAG_QSCALE
+        ctx.pointee.global_quality = 2 * FF_QP2LAMBDA
+      }
+    }
+    picture.pointer.pointee.pts = 0
+    if format == .jpeg { picture.pointer.pointee.quality = 2 * FF_QP2LAMBDA }
+    try encoder.send(picture)
+    try encoder.send(nil)
+    let packet = try Packet()
+    var bytes: [UInt8] = []
+    while try encoder.receive(into: packet) == .ready {
+      let p = packet.pointer.pointee
+      if let data = p.data { bytes += UnsafeBufferPointer(start: data, count: Int(p.size)) }
+      packet.unref()
+    }
+    return bytes
+  }
+}
