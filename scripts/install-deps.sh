@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what clipmerge needs on Debian 12 when it is missing: FFmpeg 5.1's -dev packages, pkg-config,
 # libass and a default font (text and subtitles), tesseract (OCR of rendered text in tests), GNU parallel
-# (segment jobs in tests), the ffmpeg CLI (fixtures and benchmarks), GNU time and bc (benchmark measurements).
+# (segment jobs in tests), the ffmpeg CLI (fixtures and benchmarks), GNU time and bc (benchmark measurements),
+# zsh and fish (their completion scripts are checked), groff and man-db (the man page), libimagequant (GIF
+# palettes), dpkg-dev and lintian (make deb).
 # Does nothing when all is present. Needs root (or sudo) only when something must be installed.
 set -euo pipefail
 need=()
@@ -15,6 +17,15 @@ command -v tesseract >/dev/null || need+=(tesseract-ocr)
 command -v parallel >/dev/null || need+=(parallel)
 [[ -x /usr/bin/time ]] || need+=(time)
 command -v bc >/dev/null || need+=(bc)
+command -v zsh >/dev/null || need+=(zsh)
+command -v fish >/dev/null || need+=(fish)
+command -v groff >/dev/null || need+=(groff-base)
+command -v man >/dev/null || need+=(man-db)
+command -v col >/dev/null || need+=(bsdextrautils)
+[[ -f /usr/include/libimagequant.h ]] || need+=(libimagequant-dev)
+command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)
+command -v lintian >/dev/null || need+=(lintian)
+command -v fakeroot >/dev/null || need+=(fakeroot)
 # Optional: python3's jsonschema lets the suite check docs/spec.schema.json against the example specs.
 if command -v python3 >/dev/null && ! python3 -c "import jsonschema" 2>/dev/null; then
   python3 -m pip install -q jsonschema >/dev/null 2>&1 || true

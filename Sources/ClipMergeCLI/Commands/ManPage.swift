@@ -66,9 +66,20 @@ enum ManPage {
     return text
   }
 
-  /// Text safe in roff: backslashes escaped, minus signs as minus signs, no line taken for a request.
+  /// Text safe in roff: backslashes escaped, minus signs as minus signs, other than ASCII as groff's Unicode
+  /// escapes (`\[u00D7]`), no line taken for a request.
   static func escaped(_ text: String) -> String {
-    var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\e"
+      case "-": out += "\\-"
+      case _ where scalar.value > 126:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
     if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
     return out
   }
