@@ -5,7 +5,8 @@ SHELL := /bin/bash
 RELEASE_BIN = .build/release/clipmerge
 DEMO_DIR = demo-out
 
-.PHONY: all deps build release fixtures test fuzz sanitize demo install uninstall bench real-media format lint clean
+.PHONY: all deps build release fixtures test fuzz sanitize demo man completions install uninstall deb bench real-media \
+	format lint clean
 
 all: build
 
@@ -48,12 +49,35 @@ demo: release fixtures
 	@ffmpeg -hide_banner -loglevel error -y -ss 2.5 -i $(DEMO_DIR)/overlay.mov -frames:v 1 $(DEMO_DIR)/overlay.png
 	@echo "demo: $(DEMO_DIR)/overlay.mov (a frame at 2.5 s: $(DEMO_DIR)/overlay.png)"
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/clipmerge
+# The man page and the completions are written by clipmerge itself from its option tables (.build/share).
+man: release
+	@mkdir -p .build/share
+	$(RELEASE_BIN) man-page > .build/share/clipmerge.1
+
+completions: release
+	@mkdir -p .build/share
+	$(RELEASE_BIN) completions bash > .build/share/clipmerge.bash
+	$(RELEASE_BIN) completions zsh > .build/share/_clipmerge
+	$(RELEASE_BIN) completions fish > .build/share/clipmerge.fish
+
+# Where the shells and man look under PREFIX (bash-completion, zsh's site-functions, fish's vendor folder).
+install: release man completions
+	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/clipmerge
+	install -D -m 644 .build/share/clipmerge.1 $(DESTDIR)$(PREFIX)/share/man/man1/clipmerge.1
+	install -D -m 644 .build/share/clipmerge.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/clipmerge
+	install -D -m 644 .build/share/_clipmerge $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_clipmerge
+	install -D -m 644 .build/share/clipmerge.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/clipmerge.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/clipmerge
+	rm -f $(DESTDIR)$(PREFIX)/bin/clipmerge $(DESTDIR)$(PREFIX)/share/man/man1/clipmerge.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/clipmerge \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_clipmerge \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/clipmerge.fish
+
+# A Debian package (clipmerge_VERSION_ARCH.deb here): the Swift runtime linked in, the FFmpeg and libass
+# dependencies computed by dpkg-shlibdeps, checked by lintian (no errors allowed).
+deb: deps
+	@scripts/make-deb.sh
 
 bench: release
 	@scripts/bench.sh

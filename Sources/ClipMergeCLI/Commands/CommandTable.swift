@@ -22,12 +22,15 @@ enum CommandTable {
       type: FrameCommand.self, summary: "Pictures at chosen times, or a contact sheet, rendering only those frames.",
       operands: .files),
     Entry(type: PlanCommand.self, summary: "Cut a render into segments to run on many machines.", operands: .files),
-    Entry(type: SegmentCommand.self, summary: "Render one segment of a planned job (a line of its jobs.txt).", operands: .folders),
+    Entry(
+      type: SegmentCommand.self, summary: "Render one segment of a planned job (a line of its jobs.txt).",
+      operands: .folders),
     Entry(type: JoinCommand.self, summary: "Join a planned job's segments into one output.", operands: .folders),
     Entry(
       type: CompletionsCommand.self, summary: "Print the shell completions for bash, zsh or fish.",
       operands: .shells),
-    Entry(type: ManPageCommand.self, summary: "Print the manual page (roff), as man clipmerge shows it.", operands: .files),
+    Entry(
+      type: ManPageCommand.self, summary: "Print the manual page (roff), as man clipmerge shows it.", operands: .files),
   ]
 
   static func entry(named name: String) -> Entry? { entries.first { $0.name == name } }

@@ -8,9 +8,11 @@ struct ConcatCommand {
   static let specs: [OptionSpec] =
     FrameOptions.specs(sizeDefault: "the first clip's upright display size", rateDefault: "the first clip's") + [
       OptionSpec(
-        "fit", value: "MODE", choices: ["contain", "cover", "stretch"], help: "contain (default: whole picture, bars), cover (fill, crop) or stretch."),
+        "fit", value: "MODE", choices: ["contain", "cover", "stretch"],
+        help: "contain (default: whole picture, bars), cover (fill, crop) or stretch."),
       OptionSpec(
-        "transition", value: "KIND,DURATION", choices: ["crossfade,0.5", "fade-black,0.5"], help: "crossfade,SECONDS or fade-black,SECONDS between clips."),
+        "transition", value: "KIND,DURATION", choices: ["crossfade,0.5", "fade-black,0.5"],
+        help: "crossfade,SECONDS or fade-black,SECONDS between clips."),
       OptionSpec("soundtrack", value: "FILE", help: "Music under the whole output (replaces the clips' sound)."),
       OptionSpec("soundtrack-volume", value: "V", help: "Soundtrack volume, 0-16 (default 1)."),
       OptionSpec("soundtrack-fade-out", value: "SECONDS", help: "Fade the soundtrack out over the last SECONDS."),

@@ -14,7 +14,9 @@ struct FrameCommand {
     OptionSpec("width", value: "W", help: "The contact sheet's width in pixels (default 1280)."),
     OptionSpec(
       "output", short: "o", value: "FILE", help: "The picture: .png or .jpg (%d: the time's number), or - for stdout."),
-    OptionSpec("format", value: "NAME", choices: ImageFormat.allCases.map(\.rawValue), help: "png or jpeg (default: from the extension; png on standard output)."),
+    OptionSpec(
+      "format", value: "NAME", choices: ImageFormat.allCases.map(\.rawValue),
+      help: "png or jpeg (default: from the extension; png on standard output)."),
     OptionSpec("overwrite", short: "y", help: "Replace an existing output."),
     OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
     OptionSpec("help", short: "h", help: "Show this help."),
@@ -159,7 +161,9 @@ struct FrameCommand {
     }
     try write(bytes, to: path, console: console)
     if !quiet && path != "-" {
-      console.err("clipmerge: wrote \(path) (\(sheet.columns)x\(sheet.rows) frames over \(composition.outputDuration.secondsText))\n")
+      console.err(
+        "clipmerge: wrote \(path) (\(sheet.columns)x\(sheet.rows) frames over \(composition.outputDuration.secondsText))\n"
+      )
     }
   }
 

@@ -35,16 +35,21 @@ struct OutputOptions {
         help: "Output file (.mov .mp4 .m4v .mkv .webm .ts), or - for standard output."),
       OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
       OptionSpec(
-        "format", value: "NAME", choices: Container.allCases.map(\.rawValue), help: "mov, mp4, mkv, webm or mpegts (default: from the extension; mkv on stdout)."),
+        "format", value: "NAME", choices: Container.allCases.map(\.rawValue),
+        help: "mov, mp4, mkv, webm or mpegts (default: from the extension; mkv on stdout)."),
       OptionSpec(
-        "video-codec", value: "NAME", choices: VideoCodec.allCases.map(\.rawValue), help: "h264, hevc, vp9, av1 or prores (default: h264; vp9 in webm)."),
+        "video-codec", value: "NAME", choices: VideoCodec.allCases.map(\.rawValue),
+        help: "h264, hevc, vp9, av1 or prores (default: h264; vp9 in webm)."),
       OptionSpec(
-        "audio-codec", value: "NAME", choices: AudioCodec.allCases.map(\.rawValue), help: "aac, opus or pcm (default: aac; opus in webm)."),
+        "audio-codec", value: "NAME", choices: AudioCodec.allCases.map(\.rawValue),
+        help: "aac, opus or pcm (default: aac; opus in webm)."),
       OptionSpec(
-        "quality", value: "LEVEL", choices: ExportSettings.Quality.allCases.map(\.rawValue), help: "low, medium (default), high or highest: quality, speed, audio bit rate."),
+        "quality", value: "LEVEL", choices: ExportSettings.Quality.allCases.map(\.rawValue),
+        help: "low, medium (default), high or highest: quality, speed, audio bit rate."),
       OptionSpec("crf", value: "N", help: "Constant quality on the codec's scale (x264 0-51, default from --quality)."),
       OptionSpec(
-        "preset", value: "NAME", choices: ExportSettings.x264Presets, help: "Encoder speed, x264's names ultrafast ... veryslow (default from --quality)."),
+        "preset", value: "NAME", choices: ExportSettings.x264Presets,
+        help: "Encoder speed, x264's names ultrafast ... veryslow (default from --quality)."),
       OptionSpec(
         "video-bitrate", value: "RATE", help: "Average video bit rate (5M, 800k) instead of constant quality."),
       OptionSpec("audio-bitrate", value: "RATE", help: "Audio bit rate (192k)."),
@@ -53,7 +58,9 @@ struct OutputOptions {
       OptionSpec("metadata", value: "KEY=VALUE", help: "Container metadata, repeatable (title=..., comment=...)."),
       OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
       OutputOptions.threadsOption,
-      OptionSpec("progress", value: "KIND", choices: ["ndjson"], help: "ndjson: one JSON object per update on stderr, then a report."),
+      OptionSpec(
+        "progress", value: "KIND", choices: ["ndjson"],
+        help: "ndjson: one JSON object per update on stderr, then a report."),
       OptionSpec(
         "report", value: "json|FILE", choices: ["json"],
         help: "When done, a JSON report (path, streams, duration, frames, size, bit rate, wall and CPU time) on "

@@ -20,7 +20,8 @@ struct OverlayCommand {
       OptionSpec("fade-out", value: "START,DURATION", help: "Overlay opacity ramps to 0 over [START, START+DURATION)."),
     ] + FrameOptions.specs(sizeDefault: "BASE's upright display size", rateDefault: "BASE's") + [
       OptionSpec(
-        "audio", value: "MODE", choices: ["mix", "base", "overlay", "none"], help: "mix (default), base, overlay or none.")
+        "audio", value: "MODE", choices: ["mix", "base", "overlay", "none"],
+        help: "mix (default), base, overlay or none.")
     ] + OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
   static var page: HelpPage {

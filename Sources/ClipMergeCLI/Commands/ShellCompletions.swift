@@ -44,7 +44,9 @@ enum ShellCompletions {
       switch entry.operands {
       case .files: operands = "compgen -f -- \"$cur\""
       case .folders: operands = "compgen -d -- \"$cur\""
-      case .shells: operands = "compgen -W \"\(ShellCompletions.Shell.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\""
+      case .shells:
+        operands =
+          "compgen -W \"\(ShellCompletions.Shell.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\""
       }
       script += """
               esac

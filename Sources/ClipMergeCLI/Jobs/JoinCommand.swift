@@ -10,7 +10,9 @@ struct JoinCommand {
   static let specs: [OptionSpec] = [
     OptionSpec(
       "output", short: "o", value: "FILE", help: "Output file (.mov .mp4 .m4v .mkv .ts), or - for standard output."),
-    OptionSpec("format", value: "NAME", choices: ["mov", "mp4", "mkv", "mpegts"], help: "mov, mp4, mkv or mpegts (default: from the extension)."),
+    OptionSpec(
+      "format", value: "NAME", choices: ["mov", "mp4", "mkv", "mpegts"],
+      help: "mov, mp4, mkv or mpegts (default: from the extension)."),
     OptionSpec("overwrite", short: "y", help: "Replace an existing output."),
     OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
     OptionSpec("help", short: "h", help: "Show this help."),
