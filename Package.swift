@@ -18,8 +18,9 @@ let package = Package(
       ]
     ),
     .systemLibrary(name: "CLibass", pkgConfig: "libass fontconfig", providers: [.apt(["libass-dev"])]),
+    .systemLibrary(name: "CLibimagequant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
     .target(name: "Composition"),
-    .target(name: "Engine", dependencies: ["Composition", "CFFmpeg", "CLibass"]),
+    .target(name: "Engine", dependencies: ["Composition", "CFFmpeg", "CLibass", "CLibimagequant"]),
     .target(name: "ClipMergeCLI", dependencies: ["Composition", "Engine"]),
     .executableTarget(name: "clipmerge", dependencies: ["ClipMergeCLI"]),
     .target(name: "TestSupport", dependencies: ["Engine", "Composition"], path: "Tests/TestSupport"),

@@ -55,13 +55,13 @@ struct RenderRunner {
     var routed = composition
     routed.export.container = route.container
     let smart = output.smart ? try smartExporter(composition, route: route) : nil
+    if !output.quiet && !output.progressJSON { warn(about: routed) }
     if output.dryRun {
       console.out(RenderPlan(composition: routed, outputPath: route.path).text)
       if let summary = smart.flatMap({ try? $0.outcome.get() }) { console.out(SmartPlanText.text(summary)) }
       return
     }
     try checkOutput(route, sources: composition.sources.map(\.path))
-    if !output.quiet && !output.progressJSON { warn(about: routed) }
     let line = ProgressLine(console: output.quiet || output.progressJSON ? Console.silent : console)
     let json = output.progressJSON ? ProgressJSON(console: console) : nil
     let report: ExportReport
@@ -142,6 +142,22 @@ struct RenderRunner {
           + "not the \(stated.secondsText) its header states; using \(source.info.duration.secondsText)\n")
     }
     for warning in composition.noEffectWarnings() { console.err("clipmerge: warning: \(warning)\n") }
+    if composition.export.container == .gif { warnAboutGIF(composition) }
+  }
+
+  /// A GIF has no sound, and a long or large one grows fast: about 0.15 bytes a pixel a frame, measured on
+  /// dithered test patterns.
+  func warnAboutGIF(_ composition: Composition) {
+    if composition.hasAudio { console.err("clipmerge: warning: a GIF has no sound; the audio is left out\n") }
+    guard let video = composition.video else { return }
+    let frames = video.frameCount(covering: composition.duration)
+    let megabytes = Double(frames) * Double(video.renderSize.width * video.renderSize.height) * 0.15 / 1e6
+    if megabytes > 25 {
+      console.err(
+        "clipmerge: warning: the GIF will be large: \(frames) frames of \(video.renderSize.width)x"
+          + "\(video.renderSize.height), about \(Int(megabytes)) MB; --size and --fps make it smaller "
+          + "(480x270 at 12 fps is usual)\n")
+    }
   }
 
   /// Refuses to write over an input (compared by file identity) and to write media to a terminal.

@@ -1,6 +1,6 @@
 /// The containers clipmerge writes, chosen by the output's extension or `--format`.
 public enum Container: String, Sendable, Hashable, CaseIterable {
-  case mov, mp4, mkv, webm, mpegts
+  case mov, mp4, mkv, webm, mpegts, gif
 
   /// The container for a file name's extension, or nil when it is not one clipmerge writes.
   public init?(pathExtension: String) {
@@ -10,6 +10,7 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
     case "mkv": self = .mkv
     case "webm": self = .webm
     case "ts", "m2ts", "mpegts": self = .mpegts
+    case "gif": self = .gif
     default: return nil
     }
   }
@@ -27,7 +28,7 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
   public var isISOMedia: Bool { self == .mov || self == .mp4 }
 
   /// The codecs used when none is asked for: VP9 + Opus in WebM, H.264 + AAC elsewhere.
-  public var defaultVideoCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
+  public var defaultVideoCodec: VideoCodec { self == .webm ? .vp9 : self == .gif ? .gif : .h264 }
   public var defaultAudioCodec: AudioCodec { self == .webm ? .opus : .aac }
 
   /// The video codecs this container carries (as FFmpeg 5.1 writes them).
@@ -38,6 +39,7 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
     case .mkv: return Set(VideoCodec.allCases)
     case .webm: return [.vp9, .av1]
     case .mpegts: return [.h264, .hevc]
+    case .gif: return [.gif]
     }
   }
 
@@ -49,6 +51,10 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
     case .mkv: return Set(AudioCodec.allCases)
     case .webm: return [.opus]
     case .mpegts: return [.aac]
+    case .gif: return []
     }
   }
+
+  /// Whether it has sound at all (an animated GIF has none: the audio is left out).
+  public var carriesAudio: Bool { self != .gif }
 }

@@ -1,6 +1,6 @@
 /// The video codecs clipmerge encodes.
 public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
-  case h264, hevc, vp9, av1, prores
+  case h264, hevc, vp9, av1, prores, gif
 
   /// The constant-quality number for `quality` on this codec's own scale (x264/x265 CRF 0-51, libvpx and SVT-AV1
   /// CRF 0-63; ProRes has none and uses its profiles instead).
@@ -11,7 +11,7 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
     case .hevc: table = [30, 28, 24, 20]
     case .vp9: table = [42, 34, 30, 24]
     case .av1: table = [45, 36, 30, 24]
-    case .prores: table = [0, 0, 0, 0]
+    case .prores, .gif: table = [0, 0, 0, 0]
     }
     return table[quality.index]
   }

@@ -166,7 +166,7 @@ extension Composition {
     if video != nil && !export.container.videoCodecs.contains(videoCodec) {
       problems.append(.videoCodecNotInContainer(videoCodec, export.container))
     }
-    if hasAudio && !export.container.audioCodecs.contains(audioCodec) {
+    if hasAudio && export.container.carriesAudio && !export.container.audioCodecs.contains(audioCodec) {
       problems.append(.audioCodecNotInContainer(audioCodec, export.container))
     }
     if hasAudio && audioCodec == .opus && ![8_000, 12_000, 16_000, 24_000, 48_000].contains(export.audioSampleRate) {

@@ -47,6 +47,10 @@ enum EncoderFactory {
       name = "prores_ks"
       options["profile"] = String([0, 2, 3, 3][ExportSettings.Quality.allCases.firstIndex(of: export.quality) ?? 1])
       pixelFormat = AV_PIX_FMT_YUV422P10LE
+    case .gif:
+      // Palette pictures, made by `GIFExporter` (libimagequant), not by a conversion.
+      name = "gif"
+      pixelFormat = AV_PIX_FMT_PAL8
     }
     let encoder = try Encoder(name: name, globalHeader: globalHeader, options: options) { ctx in
       configurePicture(
@@ -108,6 +112,7 @@ extension VideoCodec {
     case .vp9: return AV_CODEC_ID_VP9
     case .av1: return AV_CODEC_ID_AV1
     case .prores: return AV_CODEC_ID_PRORES
+    case .gif: return AV_CODEC_ID_GIF
     }
   }
 }
@@ -132,6 +137,7 @@ extension Container {
     case .mkv: return "matroska"
     case .webm: return "webm"
     case .mpegts: return "mpegts"
+    case .gif: return "gif"
     }
   }
 }

@@ -38,8 +38,14 @@ public final class Exporter {
     progress: (ExportProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
   ) throws(EngineError) -> ExportReport {
     let target = try OutputTarget(route: route, overwrite: overwrite)
-    let session = try ExportSession(composition: composition, target: target, strict: strict)
-    let report = try session.run(progress: progress, isCancelled: isCancelled)
+    let report: ExportReport
+    if route.container == .gif {
+      report = try GIFExporter(composition: composition, target: target, strict: strict).run(
+        progress: progress, isCancelled: isCancelled)
+    } else {
+      report = try ExportSession(composition: composition, target: target, strict: strict).run(
+        progress: progress, isCancelled: isCancelled)
+    }
     try target.commit()
     return report
   }
