@@ -23,6 +23,8 @@ command -v groff >/dev/null || need+=(groff-base)
 command -v man >/dev/null || need+=(man-db)
 command -v col >/dev/null || need+=(bsdextrautils)
 [[ -f /usr/include/libimagequant.h ]] || need+=(libimagequant-dev)
+# FFmpeg 5.1 writes animated WebP but cannot read it back: the tests read it with Pillow.
+/usr/bin/python3 -c "import PIL" 2>/dev/null || need+=(python3-pil)
 command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)
 command -v lintian >/dev/null || need+=(lintian)
 command -v fakeroot >/dev/null || need+=(fakeroot)

@@ -32,11 +32,11 @@ struct OutputOptions {
     [
       OptionSpec(
         "output", short: "o", value: "FILE",
-        help: "Output file (.mov .mp4 .m4v .mkv .webm .ts, or .gif: an animation without sound), or - for stdout."),
+        help: "Output file (.mov .mp4 .m4v .mkv .webm .ts, .gif .webp: animations without sound), or - for stdout."),
       OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
       OptionSpec(
         "format", value: "NAME", choices: Container.allCases.map(\.rawValue),
-        help: "mov, mp4, mkv, webm, mpegts or gif (default: from the extension; mkv on stdout)."),
+        help: "mov, mp4, mkv, webm, mpegts, gif or webp (default: from the extension; mkv on stdout)."),
       OptionSpec(
         "video-codec", value: "NAME", choices: VideoCodec.allCases.map(\.rawValue),
         help: "h264, hevc, vp9, av1 or prores (default: h264; vp9 in webm)."),
@@ -90,7 +90,9 @@ struct OutputOptions {
     if report == .standardOutput && path == "-" {
       throw UsageError("--report json: standard output carries the media; give the report a FILE instead")
     }
-    format = try parsed.value("format", expected: "mov, mp4, mkv, webm, mpegts or gif") { Container(pathExtension: $0) }
+    format = try parsed.value("format", expected: "mov, mp4, mkv, webm, mpegts, gif or webp") {
+      Container(pathExtension: $0)
+    }
     let videoCodec = try parsed.value(
       "video-codec", expected: "h264, hevc, vp9, av1 or prores", VideoCodec.init(rawValue:))
     let audioCodec = try parsed.value("audio-codec", expected: "aac, opus or pcm", AudioCodec.init(rawValue:))

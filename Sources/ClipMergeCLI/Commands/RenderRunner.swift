@@ -142,13 +142,15 @@ struct RenderRunner {
           + "not the \(stated.secondsText) its header states; using \(source.info.duration.secondsText)\n")
     }
     for warning in composition.noEffectWarnings() { console.err("clipmerge: warning: \(warning)\n") }
+    if !composition.export.container.carriesAudio && composition.hasAudio {
+      let name = composition.export.container == .gif ? "GIF" : "WebP"
+      console.err("clipmerge: warning: an animated \(name) has no sound; the audio is left out\n")
+    }
     if composition.export.container == .gif { warnAboutGIF(composition) }
   }
 
-  /// A GIF has no sound, and a long or large one grows fast: about 0.15 bytes a pixel a frame, measured on
-  /// dithered test patterns.
+  /// A long or large GIF grows fast: about 0.15 bytes a pixel a frame, measured on dithered test patterns.
   func warnAboutGIF(_ composition: Composition) {
-    if composition.hasAudio { console.err("clipmerge: warning: a GIF has no sound; the audio is left out\n") }
     guard let video = composition.video else { return }
     let frames = video.frameCount(covering: composition.duration)
     let megabytes = Double(frames) * Double(video.renderSize.width * video.renderSize.height) * 0.15 / 1e6

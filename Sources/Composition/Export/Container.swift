@@ -1,6 +1,6 @@
 /// The containers clipmerge writes, chosen by the output's extension or `--format`.
 public enum Container: String, Sendable, Hashable, CaseIterable {
-  case mov, mp4, mkv, webm, mpegts, gif
+  case mov, mp4, mkv, webm, mpegts, gif, webp
 
   /// The container for a file name's extension, or nil when it is not one clipmerge writes.
   public init?(pathExtension: String) {
@@ -11,6 +11,7 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
     case "webm": self = .webm
     case "ts", "m2ts", "mpegts": self = .mpegts
     case "gif": self = .gif
+    case "webp": self = .webp
     default: return nil
     }
   }
@@ -28,7 +29,14 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
   public var isISOMedia: Bool { self == .mov || self == .mp4 }
 
   /// The codecs used when none is asked for: VP9 + Opus in WebM, H.264 + AAC elsewhere.
-  public var defaultVideoCodec: VideoCodec { self == .webm ? .vp9 : self == .gif ? .gif : .h264 }
+  public var defaultVideoCodec: VideoCodec {
+    switch self {
+    case .webm: return .vp9
+    case .gif: return .gif
+    case .webp: return .webp
+    default: return .h264
+    }
+  }
   public var defaultAudioCodec: AudioCodec { self == .webm ? .opus : .aac }
 
   /// The video codecs this container carries (as FFmpeg 5.1 writes them).
@@ -40,6 +48,7 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
     case .webm: return [.vp9, .av1]
     case .mpegts: return [.h264, .hevc]
     case .gif: return [.gif]
+    case .webp: return [.webp]
     }
   }
 
@@ -51,10 +60,10 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
     case .mkv: return Set(AudioCodec.allCases)
     case .webm: return [.opus]
     case .mpegts: return [.aac]
-    case .gif: return []
+    case .gif, .webp: return []
     }
   }
 
-  /// Whether it has sound at all (an animated GIF has none: the audio is left out).
-  public var carriesAudio: Bool { self != .gif }
+  /// Whether it has sound at all (an animated GIF or WebP has none: the audio is left out).
+  public var carriesAudio: Bool { self != .gif && self != .webp }
 }

@@ -42,6 +42,6 @@ public struct OutputRoute: Sendable, Hashable {
     if path == standardOutputName { return OutputRoute(path: path, container: .mkv) }
     throw Problem(
       description:
-        "-o: cannot tell the container from '\(path)'; use .mov .mp4 .m4v .mkv .webm .ts or .gif, or --format")
+        "-o: cannot tell the container from '\(path)'; use .mov .mp4 .m4v .mkv .webm .ts .gif or .webp, or --format")
   }
 }

@@ -1,6 +1,6 @@
 /// The video codecs clipmerge encodes.
 public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
-  case h264, hevc, vp9, av1, prores, gif
+  case h264, hevc, vp9, av1, prores, gif, webp
 
   /// The constant-quality number for `quality` on this codec's own scale (x264/x265 CRF 0-51, libvpx and SVT-AV1
   /// CRF 0-63; ProRes has none and uses its profiles instead).
@@ -12,12 +12,20 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
     case .vp9: table = [42, 34, 30, 24]
     case .av1: table = [45, 36, 30, 24]
     case .prores, .gif: table = [0, 0, 0, 0]
+    // libwebp's quality, 0-100 (higher is better), in the CRF's place.
+    case .webp: table = [60, 75, 85, 95]
     }
     return table[quality.index]
   }
 
   /// The highest CRF the codec takes.
-  public var maximumCRF: Int { self == .h264 || self == .hevc ? 51 : 63 }
+  public var maximumCRF: Int {
+    switch self {
+    case .h264, .hevc: return 51
+    case .webp: return 100
+    default: return 63
+    }
+  }
 }
 
 /// The audio codecs clipmerge encodes.

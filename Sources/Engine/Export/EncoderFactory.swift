@@ -51,6 +51,9 @@ enum EncoderFactory {
       // Palette pictures, made by `GIFExporter` (libimagequant), not by a conversion.
       name = "gif"
       pixelFormat = AV_PIX_FMT_PAL8
+    case .webp:
+      name = "libwebp_anim"
+      options["quality"] = String(export.crf ?? codec.crf(for: export.quality))
     }
     let encoder = try Encoder(name: name, globalHeader: globalHeader, options: options) { ctx in
       configurePicture(
@@ -113,6 +116,7 @@ extension VideoCodec {
     case .av1: return AV_CODEC_ID_AV1
     case .prores: return AV_CODEC_ID_PRORES
     case .gif: return AV_CODEC_ID_GIF
+    case .webp: return AV_CODEC_ID_WEBP
     }
   }
 }
@@ -138,6 +142,7 @@ extension Container {
     case .webm: return "webm"
     case .mpegts: return "mpegts"
     case .gif: return "gif"
+    case .webp: return "webp"
     }
   }
 }

@@ -54,7 +54,7 @@ final class ExportSession {
           composition: vc, renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage),
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
-      if part.includesAudio {
+      if part.includesAudio && export.container.carriesAudio {
         audio = try AudioStreamWriter(
           composition: composition, export: export, output: output, path: target.route.path, damage: damage)
       }

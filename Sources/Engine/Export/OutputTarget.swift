@@ -50,6 +50,8 @@ final class OutputTarget {
   /// The muxer options the route and `export` call for: fragments on a pipe, `moov` in front of a file when
   /// optimised for network use (MP4 and QuickTime only).
   func muxerOptions(_ export: ExportSettings) -> [String: String] {
+    // An animated WebP plays in a loop, as a GIF does.
+    if route.container == .webp { return ["loop": "0"] }
     guard route.container.isISOMedia else { return [:] }
     if route.isFragmented { return ["movflags": "+frag_keyframe+empty_moov+default_base_moof"] }
     return export.optimizeForNetworkUse ? ["movflags": "+faststart"] : [:]

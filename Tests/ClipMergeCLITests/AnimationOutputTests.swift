@@ -5,8 +5,9 @@ import TestSupport
 import XCTest
 
 /// Animated GIF output: one palette (libimagequant) for the whole animation, the frame rate and size asked for,
-/// delays that add up to the length, no sound, warnings for sound left out and for a huge result.
-final class GIFOutputTests: XCTestCase {
+/// delays that add up to the length, no sound, warnings for sound left out and for a huge result. Animated WebP
+/// (libwebp) the same way.
+final class AnimationOutputTests: XCTestCase {
   let folder = FixtureFiles.temporaryFolder()
 
   func testAGIFHasTheFramesDelaysAndColoursAskedFor() throws {
@@ -15,7 +16,7 @@ final class GIFOutputTests: XCTestCase {
       "concat", FixtureFiles.path("gop.mp4") + "#t=0,4", "--size", "160x120", "--fps", "10", "-o", gif,
     ])
     XCTAssertEqual(made.code, 0, made.stderr)
-    XCTAssertTrue(made.stderr.contains("a GIF has no sound; the audio is left out"), made.stderr)
+    XCTAssertTrue(made.stderr.contains("an animated GIF has no sound; the audio is left out"), made.stderr)
     let packets = try PacketList(path: gif)
     XCTAssertEqual(try MediaProbe.report(gif).streams.map(\.codec), ["gif"])
     let video = packets.packets(of: "video")
@@ -53,5 +54,26 @@ final class GIFOutputTests: XCTestCase {
     ])
     XCTAssertEqual(plan.code, 0, plan.stderr)
     XCTAssertTrue(plan.stderr.contains("the GIF will be large: 300 frames of 1920x1080"), plan.stderr)
+  }
+
+  func testAnAnimatedWebPLoopsThroughItsFrames() throws {
+    let webp = folder.appendingPathComponent("clip.webp").path
+    let made = try ClipmergeProcess.run([
+      "concat", FixtureFiles.path("gop.mp4") + "#t=0,3", "--size", "160x120", "--fps", "10", "-o", webp,
+    ])
+    XCTAssertEqual(made.code, 0, made.stderr)
+    XCTAssertTrue(made.stderr.contains("an animated WebP has no sound"), made.stderr)
+    // FFmpeg 5.1 cannot decode animated WebP: Pillow reads it.
+    let read = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      [
+        "-c",
+        "import sys; from PIL import Image; im = Image.open(sys.argv[1]); d = []\n"
+          + "for i in range(im.n_frames):\n im.seek(i); im.load(); d.append(im.info['duration'])\n"
+          + "print(im.size[0], im.size[1], im.n_frames, im.info.get('loop'), sum(d), min(d), max(d))",
+        webp,
+      ])
+    XCTAssertEqual(read.code, 0, read.stderr)
+    XCTAssertEqual(String(decoding: read.output, as: UTF8.self), "160 120 30 0 3000 100 100\n")
   }
 }
