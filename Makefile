@@ -42,12 +42,9 @@ sanitize: deps fixtures
 fuzz: deps fixtures
 	CLIPMERGE_FUZZ_COUNT=$${COUNT:-2000} $(SWIFT) test --disable-swift-testing --filter FuzzTests
 
-demo: release fixtures
-	@mkdir -p $(DEMO_DIR)
-	$(RELEASE_BIN) overlay Fixtures/generated/base.mp4 Fixtures/generated/overlay.mp4 \
-		-o $(DEMO_DIR)/overlay.mov -y --fade-in 1,1 --rotate 10 --margin 8
-	@ffmpeg -hide_banner -loglevel error -y -ss 2.5 -i $(DEMO_DIR)/overlay.mov -frames:v 1 $(DEMO_DIR)/overlay.png
-	@echo "demo: $(DEMO_DIR)/overlay.mov (a frame at 2.5 s: $(DEMO_DIR)/overlay.png)"
+# A Mandelbrot zoom and the game of life joined, titled, soundtracked, overlaid; ends with its contact sheet.
+demo: release
+	@DEMO_DIR=$(DEMO_DIR) scripts/demo.sh
 
 # The man page and the completions are written by clipmerge itself from its option tables (.build/share).
 man: release

@@ -99,7 +99,7 @@ final class ArgumentParsingTests: XCTestCase {
     XCTAssertThrowsError(try command?.output.route()) { error in
       XCTAssertEqual(
         (error as? CommandFailure)?.message,
-        "-o: cannot tell the container from 'out.avi'; use .mov .mp4 .m4v .mkv .webm or .ts, or --format")
+        "-o: cannot tell the container from 'out.avi'; use .mov .mp4 .m4v .mkv .webm .ts .gif or .webp, or --format")
       XCTAssertEqual((error as? CommandFailure)?.code, .usage)
     }
   }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Every `clipmerge` command in the README's shell examples and in the commands' `--help` examples runs, as
+/// Every `clipmerge` command in the shell examples of the README and docs/ and in the commands' `--help` examples runs, as
 /// written, on fixtures named as the examples name them (a.mp4, b.mov, talk.mp4, music.m4a, day1/*.mp4, ...), in
 /// a folder of its own per example block.
 /// Renders get `--preset ultrafast` added (the README's settings otherwise); `generate-spec` is the overlay's
@@ -18,9 +18,15 @@ final class ReadmeExamplesTests: XCTestCase {
 
   static let commands = ["overlay", "concat", "compose", "probe", "plan", "segment", "join"]
 
-  /// The README's ```sh blocks, each as its lines.
+  /// The ```sh blocks of the README and of docs/*.md, each as its lines.
   static func blocks() throws -> [[String]] {
-    let text = try String(contentsOf: FixtureFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let docs = FixtureFiles.root.appendingPathComponent("docs")
+    let pages =
+      [FixtureFiles.root.appendingPathComponent("README.md")]
+      + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).sorted().filter { $0.hasSuffix(".md") }.map {
+        docs.appendingPathComponent($0)
+      }
+    let text = try pages.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
     var blocks: [[String]] = []
     var current: [String]?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {

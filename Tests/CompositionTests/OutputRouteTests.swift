@@ -40,7 +40,7 @@ final class OutputRouteTests: XCTestCase {
     XCTAssertThrowsError(try decide("out.bin")) { error in
       XCTAssertEqual(
         (error as? OutputRoute.Problem)?.description,
-        "-o: cannot tell the container from 'out.bin'; use .mov .mp4 .m4v .mkv .webm or .ts, or --format")
+        "-o: cannot tell the container from 'out.bin'; use .mov .mp4 .m4v .mkv .webm .ts .gif or .webp, or --format")
     }
     XCTAssertThrowsError(try decide("folder.d/out"))
     XCTAssertThrowsError(try decide(""))

@@ -89,9 +89,14 @@ struct PlanCommand {
     }
     do { try composition.validate() } catch { throw CommandFailure(EngineError.invalidComposition(error)) }
     let frames = video.frameCount(covering: composition.duration)
-    let bounds = Self.boundaries(
+    let even = Self.boundaries(
       frames: frames, count: count,
       every: seconds.map { $0.count(of: video.frameDuration, rounding: .toNearestOrAwayFromZero) })
+    var keyframes: [String: [MediaTime]] = [:]
+    for source in composition.sources where source.drawing == nil && source.info.video != nil {
+      keyframes[source.path] = keyframes[source.path] ?? KeyframeIndex.times(of: source.path)
+    }
+    let bounds = SegmentCuts(composition: composition, video: video, keyframes: keyframes).snapped(even)
     let root = URL(fileURLWithPath: folder).standardizedFileURL.path
     do {
       try FileManager.default.createDirectory(atPath: root + "/segments", withIntermediateDirectories: true)
