@@ -116,4 +116,20 @@ final class SegmentJobTests: XCTestCase {
       "clipmerge: error: the segments hold h264 video, which webm cannot carry; join into mov, mp4, mkv, ts\n")
     XCTAssertEqual(try ClipmergeProcess.run(["join", job, "-o", out]).code, 0)
   }
+
+  func testCutsMoveToTheSourcesKeyframes() throws {
+    // gop.mp4 has a keyframe every 2 s (60 frames): even thirds of its 300 frames cut at 100 and 200, a quarter
+    // of a segment from the keyframes at frames 120 and 180.
+    let job = folder.appendingPathComponent("keyframes").path
+    let plan = try ClipmergeProcess.run([
+      "plan", "--segments", "3", job, "--", "concat", FixtureFiles.path("gop.mp4"), "--preset", "ultrafast",
+    ])
+    XCTAssertEqual(plan.code, 0, plan.stderr)
+    let manifest = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: job + "/manifest.json")))
+        as? [String: Any])
+    let segments = try XCTUnwrap(manifest["segments"] as? [[String: Any]])
+    XCTAssertEqual(segments.map { $0["firstFrame"] as? Int }, [0, 120, 180])
+    XCTAssertEqual(segments.map { $0["endFrame"] as? Int }, [120, 180, 300])
+  }
 }
