@@ -43,7 +43,7 @@ final class ArgumentParsingTests: XCTestCase {
         "--fade-out", "1:00,0.5", "--margin", "8", "--background", "#102030", "--no-faststart",
       ], specs: specs)
     let command = try OverlayCommand(parsed)
-    XCTAssertEqual(command.basePath, "a.mp4")
+    XCTAssertEqual(command.base.path, "a.mp4")
     XCTAssertEqual(try command.output.route().container, .mp4)
     XCTAssertEqual(command.output.export.crf, 18)
     XCTAssertEqual(command.output.export.preset, "veryfast")

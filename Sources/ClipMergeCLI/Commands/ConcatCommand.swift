@@ -11,15 +11,15 @@ struct ConcatCommand {
         "fit", value: "MODE", choices: ["contain", "cover", "stretch"],
         help: "contain (default: whole picture, bars), cover (fill, crop) or stretch."),
       OptionSpec(
-        "transition", value: "KIND,DURATION", choices: ["crossfade,0.5", "fade-black,0.5"],
-        help: "crossfade,SECONDS or fade-black,SECONDS between clips."),
+        "transition", value: "KIND[,SECONDS]", choices: ["crossfade", "fade-black"],
+        help: "crossfade or fade-black between clips, over SECONDS (default 0.5)."),
       OptionSpec("soundtrack", value: "FILE", help: "Music under the whole output (replaces the clips' sound)."),
       OptionSpec("soundtrack-volume", value: "V", help: "Soundtrack volume, 0-16 (default 1)."),
       OptionSpec("soundtrack-fade-out", value: "SECONDS", help: "Fade the soundtrack out over the last SECONDS."),
       OptionSpec("soundtrack-loop", help: "Repeat a soundtrack shorter than the video (default: silence after it)."),
       OptionSpec(
-        "audio", value: "MODE", choices: ["soundtrack", "mix", "clips"],
-        help: "With a soundtrack: soundtrack (default), mix (clips under it), clips (no soundtrack)."),
+        "audio", value: "MODE", choices: ["soundtrack", "mix", "clips", "none"],
+        help: "soundtrack (the default with one), mix (clips under it), clips (the default without), none (silent)."),
       OptionSpec(
         "image-duration", value: "SECONDS",
         help: "How long a still picture (PNG, JPEG, ...) without a #t= end shows (default 5)."),
@@ -34,7 +34,8 @@ struct ConcatCommand {
         (
           "CLIP",
           "A file, optionally trimmed: 'talk.mp4#t=12.5,1:40', '#t=10' (from 10 s), '#t=,20' (to 20 s);"
-            + " a picture (PNG, JPEG, WebP, BMP, TIFF) too: 'card.png#t=,3' shows it for 3 s."
+            + " a picture (PNG, JPEG, WebP, BMP, TIFF) too: 'card.png#t=,3' shows it for 3 s. A name that"
+            + " really contains #t= is given whole after file: ('file:take#t=1.mp4')."
         )
       ],
       options: specs,
@@ -67,7 +68,7 @@ struct ConcatCommand {
     let frame = try FrameOptions(parsed)
     let fit = try parsed.value("fit", expected: "contain, cover or stretch", FitMode.init(rawValue:))
     let transition = try parsed.value(
-      "transition", expected: "crossfade,SECONDS or fade-black,SECONDS", Transition.init(parsing:))
+      "transition", expected: "crossfade or fade-black, with ,SECONDS or not", Transition.init(parsing:))
     let volume = try parsed.value(
       "soundtrack-volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
     let fadeOut = try parsed.value("soundtrack-fade-out", expected: "a time") { MediaTime(parsing: $0) }
@@ -75,7 +76,7 @@ struct ConcatCommand {
     let imageDuration = try parsed.value("image-duration", expected: "a time above zero") { text in
       MediaTime(parsing: text).flatMap { $0 > .zero && $0 <= MediaTime(seconds: 86_400) ? $0 : nil }
     }
-    let audio = try parsed.value("audio", expected: "soundtrack, mix or clips") { text in
+    let audio = try parsed.value("audio", expected: "soundtrack, mix, clips or none") { text in
       text == "replace" ? .soundtrack : ConcatAudio(rawValue: text)
     }
     if soundtrackPath == nil && (volume != nil || fadeOut != nil || loop) {

@@ -30,7 +30,7 @@ struct OverlayCommand {
       usage:
         "clipmerge overlay BASE OVERLAY -o OUTPUT [options]\n       clipmerge overlay BASE --text TEXT -o OUTPUT [options]",
       arguments: [
-        ("BASE", "Fills the frame."),
+        ("BASE", "Fills the frame; BASE#t=START,END uses that part of it (file:NAME takes NAME whole)."),
         ("OVERLAY", "Drawn on top of BASE: a clip, or a picture (PNG, JPEG, ...) that lasts as long as BASE."),
       ],
       options: specs,
@@ -41,9 +41,9 @@ struct OverlayCommand {
         """)
   }
 
-  var basePath: String
+  var base: ClipReference
   /// Nil when only text or subtitles go over BASE.
-  var overlayPath: String?
+  var overlay: ClipReference?
   var output: OutputOptions
   var configure: (inout OverlayRecipe) -> Void
 
@@ -54,8 +54,15 @@ struct OverlayCommand {
     guard inputs.contains(parsed.positionals.count) else {
       throw UsageError("overlay takes two inputs, BASE and OVERLAY; got \(parsed.positionals.count)")
     }
-    basePath = parsed.positionals[0]
-    overlayPath = parsed.positionals.count == 2 ? parsed.positionals[1] : nil
+    var clips: [ClipReference] = []
+    for text in parsed.positionals {
+      guard let clip = ClipReference(parsing: text) else {
+        throw UsageError("'\(text)': expected FILE or FILE#t=START,END with START before END")
+      }
+      clips.append(clip)
+    }
+    base = clips[0]
+    overlay = clips.count == 2 ? clips[1] : nil
     let scale = try parsed.value(
       "scale", expected: "a number above 0 and at most 16", ValueParsers.number(in: 0.001...16))
     let position = try parsed.value("position", expected: "a named position or X,Y", OverlayPosition.init(parsing:))
@@ -90,8 +97,8 @@ struct OverlayCommand {
 
   /// Probes both inputs and builds the composition.
   func makeComposition() throws(CommandFailure) -> Composition {
-    let basePath = try StdinSpool.resolve(self.basePath)
-    let overlayPath = try self.overlayPath.map { path throws(CommandFailure) in try StdinSpool.resolve(path) }
+    let basePath = try StdinSpool.resolve(base.path)
+    let overlayPath = try overlay.map { clip throws(CommandFailure) in try StdinSpool.resolve(clip.path) }
     let baseInfo = try RenderRunner.probe(basePath)
     let overlayInfo = try overlayPath.map { path throws(CommandFailure) in try RenderRunner.probe(path) } ?? baseInfo
     for (path, info) in [(basePath, baseInfo), (overlayPath ?? basePath, overlayInfo)] where info.video == nil {
@@ -101,6 +108,8 @@ struct OverlayCommand {
       base: Source(id: SourceID(0), path: basePath, info: baseInfo),
       overlay: Source(id: SourceID(1), path: overlayPath ?? basePath, info: overlayInfo))
     configure(&recipe)
+    recipe.baseTrim = base
+    recipe.overlayTrim = overlay ?? ClipReference(path: "")
     recipe.showsOverlay = overlayPath != nil
     return recipe.makeComposition()
   }

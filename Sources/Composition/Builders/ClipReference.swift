@@ -1,7 +1,8 @@
 import Foundation
 
 /// A clip named on the command line: a file, optionally trimmed by a W3C Media Fragments time suffix
-/// (`talk.mp4#t=12.5,1:40`, `#t=10`, `#t=,20`; an `npt:` prefix is allowed).
+/// (`talk.mp4#t=12.5,1:40`, `#t=10`, `#t=,20`; an `npt:` prefix is allowed). A name that really contains `#t=` is
+/// given whole after `file:` (`file:take#t=1.mp4`), as the ffmpeg CLI's file protocol is.
 public struct ClipReference: Sendable, Hashable {
   public var path: String
   /// Where the clip starts in the file (nil: at its start).
@@ -18,6 +19,10 @@ public struct ClipReference: Sendable, Hashable {
   /// Splits `text` into the path and its `#t=` fragment. Nil when the fragment is malformed or ends before it
   /// starts; text without `#t=` is all path.
   public init?(parsing text: String) {
+    if text.hasPrefix(Self.wholeNamePrefix) {
+      self.init(path: String(text.dropFirst(Self.wholeNamePrefix.count)))
+      return
+    }
     guard let marker = text.range(of: "#t=", options: .backwards) else {
       self.init(path: text)
       return
@@ -44,6 +49,9 @@ public struct ClipReference: Sendable, Hashable {
     if let start, let end, end <= start { return nil }
     self.init(path: String(text[..<marker.lowerBound]), start: start, end: end)
   }
+
+  /// What turns fragment parsing off: the rest is the file's name, whole.
+  public static let wholeNamePrefix = "file:"
 
   /// Whether a trim is asked for.
   public var isTrimmed: Bool { start != nil || end != nil }

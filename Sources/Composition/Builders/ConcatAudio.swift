@@ -6,4 +6,11 @@ public enum ConcatAudio: String, Sendable, Hashable, CaseIterable {
   case mix
   /// The clips' own sound only (the soundtrack is ignored; the default without one).
   case clips
+  /// No sound at all (`none` on the command line).
+  case silent = "none"
+
+  /// Whether the clips' own sound is heard.
+  public var hearsClips: Bool { self == .mix || self == .clips }
+  /// Whether the soundtrack (when there is one) is heard.
+  public var hearsSoundtrack: Bool { self == .soundtrack || self == .mix }
 }

@@ -113,7 +113,7 @@ public struct ConcatRecipe: Sendable {
     var videoSegments: [[Segment]] = [[], []]
     var audioSegments: [[Segment]] = [[], []]
     var volumes = [Keyframed(1.0), Keyframed(1.0)]
-    let hearClips = effectiveAudio != .soundtrack
+    let hearClips = effectiveAudio.hearsClips
     for index in clips.indices {
       let lane = overlap > .zero ? index % 2 : 0
       let segment = Segment(source: sourceIDs[index], sourceRange: ranges[index], at: starts[index])
@@ -136,7 +136,7 @@ public struct ConcatRecipe: Sendable {
         mix.parameters.append(AudioMixParameters(trackID: audioIDs[lane], volume: volumes[lane]))
       }
     }
-    if let soundtrack, effectiveAudio != .clips {
+    if let soundtrack, effectiveAudio.hearsSoundtrack {
       var source = soundtrack
       if let known = sources.first(where: { $0.path == soundtrack.path }) {
         source.id = known.id

@@ -33,21 +33,31 @@ public struct OverlayRecipe: Sendable {
   /// False: BASE alone (the command line's `overlay BASE --text ...`, where text is the overlay).
   public var showsOverlay = true
 
+  /// The part of each input used (`a.mp4#t=5,20`): from `start` (nil: its beginning) to `end` (nil: its end).
+  public var baseTrim = ClipReference(path: "")
+  public var overlayTrim = ClipReference(path: "")
+
   public init(base: Source, overlay: Source) {
     self.base = base
     self.overlay = overlay
   }
 
-  /// The composition: both clips from time zero for their whole length; the output lasts as long as the longer.
+  /// The composition: both clips (or the parts of them their trims name) from time zero; the output lasts as long
+  /// as the longer.
   public func makeComposition() -> Composition {
     let size = renderSize ?? Self.evenSize(base.info.video?.displaySize ?? PixelSize(width: 2, height: 2))
     let frameDuration = self.frameDuration ?? base.info.video?.preferredFrameDuration ?? MediaTime.ticks(1, rate: 30)
     var tracks: [Track] = []
     // A still picture has no length of its own: it lasts as long as the other input.
-    let other = [base, overlay].first { !$0.info.isStill }?.info.duration ?? .zero
+    func used(_ source: Source) -> TimeRange {
+      let trim = source.id == base.id ? baseTrim : overlayTrim
+      let start = trim.start ?? .zero
+      return TimeRange(start: start, duration: (trim.end ?? source.info.duration) - start)
+    }
+    let other = [base, overlay].first { !$0.info.isStill }.map { used($0).duration } ?? .zero
     func whole(_ source: Source) -> [Segment] {
-      let length = source.info.isStill ? other : source.info.duration
-      return [Segment(source: source.id, sourceRange: TimeRange(start: .zero, duration: length), at: .zero)]
+      let range = source.info.isStill ? TimeRange(start: .zero, duration: other) : used(source)
+      return [Segment(source: source.id, sourceRange: range, at: .zero)]
     }
     tracks.append(Track(id: Self.baseVideoTrack, kind: .video, segments: whole(base)))
     if showsOverlay { tracks.append(Track(id: Self.overlayVideoTrack, kind: .video, segments: whole(overlay))) }

@@ -17,13 +17,18 @@ public enum Transition: Sendable, Hashable {
   }
 
   /// Parses `crossfade,DURATION` or `fade-black,DURATION` (or `none`).
+  /// How long a transition named without a duration (`crossfade`) lasts: half a second.
+  public static let defaultDuration = MediaTime(value: 1, timescale: 2)!
+
   public init?(parsing text: String) {
     if text == "none" {
       self = .none
       return
     }
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let d = MediaTime(parsing: String(parts[1])), d > .zero else { return nil }
+    guard parts.count <= 2 else { return nil }
+    let d = parts.count == 1 ? Self.defaultDuration : MediaTime(parsing: String(parts[1]))
+    guard let d, d > .zero else { return nil }
     switch parts[0] {
     case "crossfade": self = .crossfade(d)
     case "fade-black": self = .fadeBlack(d)
