@@ -72,7 +72,8 @@ final class CommandGrammarTests: XCTestCase {
     ])
     XCTAssertEqual(bad.code, 64)
     XCTAssertEqual(
-      bad.stderr, "clipmerge: error: --transition: expected crossfade or fade-black, with ,SECONDS or not, got 'dissolve'\n")
+      bad.stderr,
+      "clipmerge: error: --transition: expected crossfade or fade-black, with ,SECONDS or not, got 'dissolve'\n")
   }
 
   func testANameThatContainsAFragmentIsGivenWholeAfterFile() throws {

@@ -7,6 +7,8 @@ struct HelpPage {
   var options: [OptionSpec]
   /// Free text after the options (examples under a line `Examples:`); the exit codes follow it.
   var notes: String = ""
+  /// Options other commands take that this one does not, and why.
+  var notTaken: [(options: String, why: String)] = []
 
   /// The `--help` text, the exit codes last.
   var text: String {
@@ -17,6 +19,10 @@ struct HelpPage {
     }
     text += "\nOPTIONS:\n"
     for option in options { text += HelpText.row(option.synopsis, option.help) }
+    if !notTaken.isEmpty {
+      text += "\nNOT TAKEN HERE:\n"
+      for line in notTaken { text += HelpText.row(line.options, "Because " + line.why + ".") }
+    }
     var notes = Substring(notes)
     while notes.last?.isNewline == true { notes = notes.dropLast() }
     if !notes.isEmpty { text += "\n" + notes + "\n" }

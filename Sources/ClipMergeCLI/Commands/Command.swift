@@ -11,7 +11,14 @@ protocol Command: SendableMetatype {
 
 extension Command {
   static var acceptsRecipe: Bool { false }
-  static var help: String { page.text }
+  /// The page with what the command does not take, from `CommandTable`.
+  static var fullPage: HelpPage {
+    var page = self.page
+    page.notTaken = CommandTable.entry(named: name)?.notTakenLines ?? []
+    return page
+  }
+
+  static var help: String { fullPage.text }
 }
 
 extension OverlayCommand: Command {}

@@ -6,10 +6,7 @@ struct ConcatCommand {
   static let name = "concat"
 
   static let specs: [OptionSpec] =
-    FrameOptions.specs(sizeDefault: "the first clip's upright display size", rateDefault: "the first clip's") + [
-      OptionSpec(
-        "fit", value: "MODE", choices: ["contain", "cover", "stretch"],
-        help: "contain (default: whole picture, bars), cover (fill, crop) or stretch."),
+    FrameOptions.specs + [
       OptionSpec(
         "transition", value: "KIND[,SECONDS]", choices: ["crossfade", "fade-black"],
         help: "crossfade or fade-black between clips, over SECONDS (default 0.5)."),
@@ -66,7 +63,6 @@ struct ConcatCommand {
     copy = parsed.flags.contains("copy")
     soundtrackPath = parsed.values["soundtrack"]
     let frame = try FrameOptions(parsed)
-    let fit = try parsed.value("fit", expected: "contain, cover or stretch", FitMode.init(rawValue:))
     let transition = try parsed.value(
       "transition", expected: "crossfade or fade-black, with ,SECONDS or not", Transition.init(parsing:))
     let volume = try parsed.value(
@@ -84,7 +80,8 @@ struct ConcatCommand {
     }
     if copy {
       let asked: [(Bool, String)] = [
-        (frame.size != nil, "--size"), (frame.frameDuration != nil, "--fps"), (fit != nil, "--fit"),
+        (frame.size != nil, "--size"), (frame.frameDuration != nil, "--fps"), (frame.fit != nil, "--fit"),
+        (frame.volume != nil, "--volume"), (frame.background != nil, "--background"),
         (transition != nil && transition != Transition.none, "--transition"), (soundtrackPath != nil, "--soundtrack"),
         (parsed.values["crf"] != nil, "--crf"), (parsed.values["preset"] != nil, "--preset"),
       ]
@@ -97,7 +94,8 @@ struct ConcatCommand {
       recipe.renderSize = frame.size
       recipe.frameDuration = frame.frameDuration
       if let background = frame.background { recipe.background = background }
-      if let fit { recipe.fit = fit }
+      if let fit = frame.fit { recipe.fit = fit }
+      if let volume = frame.volume { recipe.clipVolume = volume }
       if let transition { recipe.transition = transition }
       if let volume { recipe.soundtrackVolume = volume }
       if let fadeOut { recipe.soundtrackFadeOut = fadeOut }

@@ -17,7 +17,7 @@ struct FrameCommand {
     OptionSpec(
       "format", value: "NAME", choices: ImageFormat.allCases.map(\.rawValue),
       help: "png or jpeg (default: from the extension; png on standard output)."),
-    OptionSpec("overwrite", short: "y", help: "Replace an existing output."),
+    OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
     OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
     OptionSpec("help", short: "h", help: "Show this help."),
   ]

@@ -1,18 +1,24 @@
 import Composition
 
-/// Options for the output picture that every rendering command shares: size, rate, background.
+/// Options for the output picture and sound that every command building a composition from clips shares (overlay
+/// and concat): size, rate, background, how the first input fills the frame, the inputs' volume.
 struct FrameOptions {
   var size: PixelSize?
   var frameDuration: MediaTime?
   var background: Color?
+  var fit: FitMode?
+  var volume: Double?
 
-  static func specs(sizeDefault: String, rateDefault: String) -> [OptionSpec] {
-    [
-      OptionSpec("size", value: "WxH", help: "Render size, even numbers (default: \(sizeDefault))."),
-      OptionSpec("fps", value: "R", help: "Output frame rate: 30, 29.97 or 30000/1001 (default: \(rateDefault))."),
-      OptionSpec("background", value: "COLOR", help: "Colour where no picture is: #RRGGBB or a name (default black)."),
-    ]
-  }
+  static let specs: [OptionSpec] = [
+    OptionSpec(
+      "size", value: "WxH", help: "Render size, even numbers (default: the first input's upright display size)."),
+    OptionSpec("fps", value: "R", help: "Output frame rate: 30, 29.97 or 30000/1001 (default: the first input's)."),
+    OptionSpec("background", value: "COLOR", help: "Colour where no picture is: #RRGGBB or a name (default black)."),
+    OptionSpec(
+      "fit", value: "MODE", choices: FitMode.allCases.map(\.rawValue),
+      help: "How a clip fills the frame: contain (default: whole picture, bars), cover (fill, crop) or stretch."),
+    OptionSpec("volume", value: "V", help: "Volume of the inputs' own sound, 0-16 (default 1)."),
+  ]
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     size = try parsed.value("size", expected: "WxH with even sides from 2 to 16384", ValueParsers.renderSize)
@@ -22,5 +28,7 @@ struct FrameOptions {
       }
     }
     background = try parsed.value("background", expected: "a colour (#RRGGBB or a name)", Color.init(parsing:))
+    fit = try parsed.value("fit", expected: "contain, cover or stretch", FitMode.init(rawValue:))
+    volume = try parsed.value("volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
   }
 }

@@ -31,7 +31,7 @@ enum ManPage {
   }
 
   private static func section(_ entry: CommandTable.Entry) -> String {
-    let help = entry.type.page
+    let help = entry.type.fullPage
     var text = ".SS \(entry.name)\n\(escaped(help.overview))\n.PP\n"
     let usages = help.usage.split(separator: "\n").map { $0.trimmingCharacters(in: " ") }
     text += usages.map { ".B \"\(escaped(String($0)).replacingOccurrences(of: "\"", with: "\\(dq"))\"\n" }.joined(
@@ -43,6 +43,9 @@ enum ManPage {
       let short = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
       let value = option.valueName.map { " \\fI\(escaped($0))\\fR" } ?? ""
       text += ".TP\n\(short)\\fB\\-\\-\(escaped(option.name))\\fR\(value)\n\(escaped(option.help))\n"
+    }
+    for line in help.notTaken {
+      text += ".TP\nNot taken: \(escaped(line.options))\nBecause \(escaped(line.why)).\n"
     }
     return text + notes(help.notes)
   }

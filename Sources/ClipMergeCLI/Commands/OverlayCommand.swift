@@ -18,7 +18,7 @@ struct OverlayCommand {
       OptionSpec(
         "fade-in", value: "START,DURATION", help: "Overlay opacity ramps from 0 over [START, START+DURATION)."),
       OptionSpec("fade-out", value: "START,DURATION", help: "Overlay opacity ramps to 0 over [START, START+DURATION)."),
-    ] + FrameOptions.specs(sizeDefault: "BASE's upright display size", rateDefault: "BASE's") + [
+    ] + FrameOptions.specs + [
       OptionSpec(
         "audio", value: "MODE", choices: ["mix", "base", "overlay", "none"],
         help: "mix (default), base, overlay or none.")
@@ -90,6 +90,8 @@ struct OverlayCommand {
       recipe.renderSize = frame.size
       recipe.frameDuration = frame.frameDuration
       if let background = frame.background { recipe.background = background }
+      if let fit = frame.fit { recipe.fit = fit }
+      if let volume = frame.volume { recipe.volume = volume }
       if let audio { recipe.audio = audio }
       recipe.export = export
     }

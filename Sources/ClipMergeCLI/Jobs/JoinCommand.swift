@@ -13,7 +13,7 @@ struct JoinCommand {
     OptionSpec(
       "format", value: "NAME", choices: ["mov", "mp4", "mkv", "mpegts"],
       help: "mov, mp4, mkv or mpegts (default: from the extension)."),
-    OptionSpec("overwrite", short: "y", help: "Replace an existing output."),
+    OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
     OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
     OptionSpec("help", short: "h", help: "Show this help."),
   ]

@@ -10,7 +10,8 @@ struct SegmentCommand {
   static let audioPart = "audio"
 
   static let specs: [OptionSpec] = [
-    OptionSpec("strict", help: "Fail on any damaged packet in an input."),
+    OptionSpec(
+      "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn)."),
     OutputOptions.threadsOption,
     OptionSpec("help", short: "h", help: "Show this help."),
   ]

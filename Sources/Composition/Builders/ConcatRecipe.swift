@@ -37,6 +37,8 @@ public struct ConcatRecipe: Sendable {
   public var soundtrackLoop = false
   /// Default: `.soundtrack` with a soundtrack, `.clips` without.
   public var audio: ConcatAudio?
+  /// The volume of the clips' own sound (the soundtrack has its own).
+  public var clipVolume: Double = 1
   public var export = ExportSettings()
 
   /// Clips alternate between two video tracks (and two audio tracks) so neighbours can overlap in transitions.
@@ -112,7 +114,7 @@ public struct ConcatRecipe: Sendable {
     let audioIDs = [Self.audioTracks.0, Self.audioTracks.1]
     var videoSegments: [[Segment]] = [[], []]
     var audioSegments: [[Segment]] = [[], []]
-    var volumes = [Keyframed(1.0), Keyframed(1.0)]
+    var volumes = [Keyframed(clipVolume), Keyframed(clipVolume)]
     let hearClips = effectiveAudio.hearsClips
     for index in clips.indices {
       let lane = overlap > .zero ? index % 2 : 0
@@ -214,13 +216,13 @@ public struct ConcatRecipe: Sendable {
       break
     case .crossfade:
       let joint = TimeRange(start: start, duration: overlap)
-      volumes[outgoing].ramp(from: 1, to: 0, over: joint, curve: .equalPower)
-      volumes[incoming].ramp(from: 0, to: 1, over: joint, curve: .equalPower)
+      volumes[outgoing].ramp(from: clipVolume, to: 0, over: joint, curve: .equalPower)
+      volumes[incoming].ramp(from: 0, to: clipVolume, over: joint, curve: .equalPower)
     case .fadeBlack:
       let half = overlap.multiplied(by: 1, dividedBy: 2)
-      volumes[outgoing].ramp(from: 1, to: 0, over: TimeRange(start: start, duration: half))
+      volumes[outgoing].ramp(from: clipVolume, to: 0, over: TimeRange(start: start, duration: half))
       volumes[incoming].set(0, at: start)
-      volumes[incoming].ramp(from: 0, to: 1, over: TimeRange(start: start + half, end: start + overlap))
+      volumes[incoming].ramp(from: 0, to: clipVolume, over: TimeRange(start: start + half, end: start + overlap))
     }
   }
 

@@ -22,6 +22,10 @@ public struct OverlayRecipe: Sendable {
   /// Default: the base's frame rate.
   public var frameDuration: MediaTime?
   public var audio: AudioChoice = .mix
+  /// The volume of both inputs' sound.
+  public var volume: Double = 1
+  /// How BASE fills the frame when its shape differs.
+  public var fit: FitMode = .contain
   public var background: Color = .black
   public var export = ExportSettings()
 
@@ -68,7 +72,11 @@ public struct OverlayRecipe: Sendable {
       tracks.append(Track(id: Self.overlayAudioTrack, kind: .audio, segments: whole(overlay)))
     }
     let duration = tracks.map(\.end).max() ?? .zero
-    var layers = [LayerInstruction(trackID: Self.baseVideoTrack, transform: Keyframed(Self.fit(base, in: size)))]
+    var layers = [
+      LayerInstruction(
+        trackID: Self.baseVideoTrack,
+        transform: Keyframed(fit.transform(from: base.info.video?.displaySize ?? size, to: size)))
+    ]
     if showsOverlay {
       layers.insert(
         LayerInstruction(
@@ -80,7 +88,14 @@ public struct OverlayRecipe: Sendable {
       instructions: [
         VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: duration), layers: layers)
       ])
-    return Composition(sources: showsOverlay ? [base, overlay] : [base], tracks: tracks, video: video, export: export)
+    var mix = AudioMix()
+    if volume != 1 {
+      mix.parameters = tracks.filter { $0.kind == .audio }.map {
+        AudioMixParameters(trackID: $0.id, volume: Keyframed(volume))
+      }
+    }
+    return Composition(
+      sources: showsOverlay ? [base, overlay] : [base], tracks: tracks, video: video, audioMix: mix, export: export)
   }
 
   var overlayOpacity: Keyframed<Double> {
@@ -104,11 +119,6 @@ public struct OverlayRecipe: Sendable {
         .concatenating(.translation(x: width / 2, y: height / 2))
     }
     return t.concatenating(.translation(x: origin.x.rounded(), y: origin.y.rounded()))
-  }
-
-  /// Fits a source's upright picture whole into `size`, centred (bars where the aspect differs).
-  static func fit(_ source: Source, in size: PixelSize) -> AffineTransform {
-    FitMode.contain.transform(from: source.info.video?.displaySize ?? size, to: size)
   }
 
   /// `size` with each side rounded up to an even number (H.264 4:2:0 needs it).
