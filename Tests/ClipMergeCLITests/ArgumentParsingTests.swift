@@ -77,7 +77,8 @@ final class ArgumentParsingTests: XCTestCase {
       usageError(base + ["--scale", "abc"]), "--scale: expected a number above 0 and at most 16, got 'abc'")
     XCTAssertEqual(usageError(base + ["--scale", "0"]), "--scale: expected a number above 0 and at most 16, got '0'")
     XCTAssertEqual(
-      usageError(base + ["--size", "1279x720"]), "--size: expected WxH with even sides from 2 to 16384, got '1279x720'")
+      usageError(base + ["--size", "1279x720"]),
+      "--size: expected WxH with even sides from 2 to 16384 (1280x720), got '1279x720'")
     XCTAssertEqual(
       usageError(base + ["--fps", "0"]), "--fps: expected a frame rate from 1 to 1000 (30, 29.97, 30000/1001), got '0'")
     XCTAssertEqual(

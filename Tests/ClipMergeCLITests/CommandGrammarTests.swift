@@ -87,4 +87,38 @@ final class CommandGrammarTests: XCTestCase {
     let overlay = try ClipmergeProcess.run(["overlay", "file:" + odd, FixtureFiles.path("overlay.mp4"), "--dry-run"])
     XCTAssertEqual(overlay.code, 0, overlay.stderr)
   }
+
+  func testTheSameMistakeGetsTheSameWordsOnTheCommandLineAndInASpec() throws {
+    let base = FixtureFiles.path("base.mp4")
+    // (option, bad value, the spec with the same value, its JSON path)
+    let cases: [(String, String, String, String)] = [
+      ("--size", "641x480", #""renderSize": "641x480", "frameRate": 30"#, "video.renderSize"),
+      ("--fps", "0", #""renderSize": "320x240", "frameRate": 0"#, "video.frameRate"),
+      (
+        "--background", "mauvish", #""renderSize": "320x240", "frameRate": 30, "background": "mauvish""#,
+        "video.background"
+      ),
+    ]
+    for (option, bad, video, path) in cases {
+      let cli = try ClipmergeProcess.run(["concat", base, option, bad, "--dry-run"])
+      XCTAssertEqual(cli.code, 64, option)
+      let spec = FixtureFiles.temporaryFolder().appendingPathComponent("bad.json")
+      try Data(
+        """
+        {"tracks": [{"id": 1, "kind": "video", "segments": [{"source": "\(base)", "sourceRange": {"start": 0, "duration": 1}, "start": 0}]}],
+         "video": {\(video), "instructions": [{"timeRange": {"start": 0, "duration": 1}, "layers": [{"track": 1}]}]}}
+        """.utf8
+      ).write(to: spec)
+      let composed = try ClipmergeProcess.run(["compose", spec.path, "--dry-run"])
+      XCTAssertEqual(composed.code, 65, option)
+      let words = try XCTUnwrap(cli.stderr.components(separatedBy: "\(option.dropFirst(2)): ").last)
+      XCTAssertTrue(
+        composed.stderr.contains("\(path): " + words), "\(option): \(cli.stderr) against \(composed.stderr)")
+    }
+    let color = try ClipmergeProcess.run(["overlay", base, "--text", "A", "--text-color", "nope", "--dry-run"])
+    XCTAssertEqual(
+      color.stderr,
+      "clipmerge: error: --text-color: expected a colour (#RRGGBB or a name) with an opacity if wanted (white@0.8), "
+        + "got 'nope'\n")
+  }
 }

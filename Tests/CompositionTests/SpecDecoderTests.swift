@@ -63,7 +63,7 @@ final class SpecDecoderTests: XCTestCase {
         "tracks[0].segments[0].source: expected a string, got a number",
         "tracks[0].segments[0].sourceRange.start: expected a time of 0 or more seconds (at most 9 decimals, no exponent), got -1",
         "video.fps: unknown key (expected one of: renderSize, frameDuration, frameRate, background, instructions)",
-        "video.renderSize: expected WxH such as 1280x720, got 'big'",
+        "video.renderSize: expected WxH with even sides from 2 to 16384 (1280x720), got 'big'",
         "video.instructions[0].timeRange: give duration or end, not both",
         "video.instructions[0].layers[0].opacity.ramps[0].curve: expected linear or equalPower, got 'wobbly'",
         "audio.tracks[0].volume: missing",

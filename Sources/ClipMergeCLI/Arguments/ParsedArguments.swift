@@ -1,3 +1,5 @@
+import Composition
+
 /// A command line split into positionals, option values and flags, before any value is interpreted.
 struct ParsedArguments: Sendable {
   var positionals: [String] = []
@@ -67,6 +69,12 @@ struct ParsedArguments: Sendable {
         flags.insert(name)
       }
     }
+  }
+
+  /// The value of `name` in the syntax `kind` (the same as in a spec), or nil when absent; a value it rejects is
+  /// a usage error saying what the kind expects.
+  func value<T>(_ name: String, _ kind: ValueSyntax.Kind<T>) throws(UsageError) -> T? {
+    try value(name, expected: kind.expected, kind.parse)
   }
 
   /// The value of `name` interpreted by `parse`, or nil when absent; a value `parse` rejects is a usage error

@@ -11,14 +11,6 @@ enum ValueParsers {
     return TimeRange(start: start, duration: duration)
   }
 
-  /// A frame rate (`30`, `29.97`, `30000/1001`) as the duration of one frame.
-  static func frameDuration(_ text: String) -> MediaTime? {
-    guard let rate = MediaTime(parsing: text), rate > .zero, let timescale = Int32(exactly: rate.value) else {
-      return nil
-    }
-    return MediaTime(value: Int64(rate.timescale), timescale: timescale)
-  }
-
   /// A bit rate: `192000`, `192k`, `5M` (bits per second, 8 kb/s to 1 Gb/s).
   static func bitRate(_ text: String) -> Int? {
     let lower = text.lowercased()
@@ -41,12 +33,4 @@ enum ValueParsers {
     { text in Double(text).flatMap { $0.isFinite && range.contains($0) ? $0 : nil } }
   }
 
-  /// An even `WxH` within the render limits.
-  static func renderSize(_ text: String) -> PixelSize? {
-    guard let size = PixelSize(parsing: text), size.width % 2 == 0, size.height % 2 == 0,
-      (2...Composition.maximumRenderSide).contains(size.width),
-      (2...Composition.maximumRenderSide).contains(size.height)
-    else { return nil }
-    return size
-  }
 }

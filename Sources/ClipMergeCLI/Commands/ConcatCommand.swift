@@ -67,10 +67,10 @@ struct ConcatCommand {
       "transition", expected: "crossfade or fade-black, with ,SECONDS or not", Transition.init(parsing:))
     let volume = try parsed.value(
       "soundtrack-volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
-    let fadeOut = try parsed.value("soundtrack-fade-out", expected: "a time") { MediaTime(parsing: $0) }
+    let fadeOut = try parsed.value("soundtrack-fade-out", ValueSyntax.length)
     let loop = parsed.flags.contains("soundtrack-loop")
-    let imageDuration = try parsed.value("image-duration", expected: "a time above zero") { text in
-      MediaTime(parsing: text).flatMap { $0 > .zero && $0 <= MediaTime(seconds: 86_400) ? $0 : nil }
+    let imageDuration = try parsed.value("image-duration", expected: ValueSyntax.length.expected + ", at most a day") {
+      ValueSyntax.length.parse($0).flatMap { $0 <= MediaTime(seconds: 86_400) ? $0 : nil }
     }
     let audio = try parsed.value("audio", expected: "soundtrack, mix, clips or none") { text in
       text == "replace" ? .soundtrack : ConcatAudio(rawValue: text)

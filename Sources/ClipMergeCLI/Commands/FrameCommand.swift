@@ -69,8 +69,8 @@ struct FrameCommand {
     times = []
     for list in parsed.lists["at"] ?? [] {
       for text in list.split(separator: ",") {
-        guard let time = MediaTime(parsing: String(text)) else {
-          throw UsageError("--at: expected a time such as 12.5 or 1:02.5, got '\(text)'")
+        guard let time = ValueSyntax.time.parse(String(text)) else {
+          throw UsageError("--at: expected \(ValueSyntax.time.expected), got '\(text)'")
         }
         times.append(time)
       }

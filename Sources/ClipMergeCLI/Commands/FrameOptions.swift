@@ -21,13 +21,9 @@ struct FrameOptions {
   ]
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    size = try parsed.value("size", expected: "WxH with even sides from 2 to 16384", ValueParsers.renderSize)
-    frameDuration = try parsed.value("fps", expected: "a frame rate from 1 to 1000 (30, 29.97, 30000/1001)") { text in
-      ValueParsers.frameDuration(text).flatMap {
-        $0 >= MediaTime.ticks(1, rate: 1000) && $0 <= MediaTime(seconds: 1) ? $0 : nil
-      }
-    }
-    background = try parsed.value("background", expected: "a colour (#RRGGBB or a name)", Color.init(parsing:))
+    size = try parsed.value("size", ValueSyntax.renderSize)
+    frameDuration = try parsed.value("fps", ValueSyntax.frameRate)
+    background = try parsed.value("background", ValueSyntax.color)
     fit = try parsed.value("fit", expected: "contain, cover or stretch", FitMode.init(rawValue:))
     volume = try parsed.value("volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
   }

@@ -58,7 +58,7 @@ struct TextOptions {
       style.size = size
     }
     if let color = try parsed.value(
-      "text-color", expected: "a colour (#RRGGBB, a name, white@0.8)", TextColor.init(parsing:))
+      "text-color", ValueSyntax.textColor)
     {
       style.color = color
     }
@@ -66,7 +66,7 @@ struct TextOptions {
     if let shadow = try parsed.value("text-shadow", expected: "pixels, 0 to 100", ValueParsers.number(in: 0...100)) {
       style.shadow = shadow
     }
-    style.box = try parsed.value("text-box", expected: "a colour (black@0.6)", TextColor.init(parsing:))
+    style.box = try parsed.value("text-box", ValueSyntax.textColor)
     style.bold = parsed.flags.contains("text-bold")
     style.italic = parsed.flags.contains("text-italic")
   }

@@ -68,9 +68,7 @@ struct PlanCommand {
     count = try parsed.value("segments", expected: "a whole number from 1 to 10000") {
       Int($0).flatMap { (1...10_000).contains($0) ? $0 : nil }
     }
-    seconds = try parsed.value("segment-seconds", expected: "a time above zero") {
-      MediaTime(parsing: $0).flatMap { $0 > .zero ? $0 : nil }
-    }
+    seconds = try parsed.value("segment-seconds", ValueSyntax.length)
     threads = try OutputOptions.threads(parsed)
     guard (count == nil) != (seconds == nil) else {
       throw UsageError("plan needs one of --segments or --segment-seconds")

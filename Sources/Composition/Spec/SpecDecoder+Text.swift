@@ -45,16 +45,16 @@ extension SpecDecoder.Context {
     }
     if let bold = reader.bool(object["bold"], at: "\(path).bold") { style.bold = bold }
     if let italic = reader.bool(object["italic"], at: "\(path).italic") { style.italic = italic }
-    if let color = choice(object["color"], at: "\(path).color", TextColor.init(parsing:)) { style.color = color }
+    if let color = reader.value(object["color"], at: "\(path).color", ValueSyntax.textColor) { style.color = color }
     style.outline = reader.number(object["outline"], at: "\(path).outline", in: 0...100)
-    if let color = choice(object["outlineColor"], at: "\(path).outlineColor", TextColor.init(parsing:)) {
+    if let color = reader.value(object["outlineColor"], at: "\(path).outlineColor", ValueSyntax.textColor) {
       style.outlineColor = color
     }
     if let shadow = reader.number(object["shadow"], at: "\(path).shadow", in: 0...100) { style.shadow = shadow }
-    if let color = choice(object["shadowColor"], at: "\(path).shadowColor", TextColor.init(parsing:)) {
+    if let color = reader.value(object["shadowColor"], at: "\(path).shadowColor", ValueSyntax.textColor) {
       style.shadowColor = color
     }
-    style.box = choice(object["box"], at: "\(path).box", TextColor.init(parsing:))
+    style.box = reader.value(object["box"], at: "\(path).box", ValueSyntax.textColor)
     style.boxPadding = reader.number(object["boxPadding"], at: "\(path).boxPadding", in: 0...500)
     if let position = choice(object["position"], at: "\(path).position", TextPosition.init(rawValue:)) {
       style.position = position

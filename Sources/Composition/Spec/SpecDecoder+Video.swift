@@ -13,13 +13,7 @@ extension SpecDecoder.Context {
     case (let d?, nil):
       frameDuration = reader.time(d, at: "\(path).frameDuration")
     case (nil, let r?):
-      if let rate = reader.time(r, at: "\(path).frameRate") {
-        if rate > .zero, let ts = Int32(exactly: rate.value) {
-          frameDuration = MediaTime(value: Int64(rate.timescale), timescale: ts)
-        } else {
-          reader.fail("\(path).frameRate", "must be above 0")
-        }
-      }
+      frameDuration = reader.value(r, at: "\(path).frameRate", ValueSyntax.frameRate)
     case (nil, nil):
       reader.fail(path, "needs frameDuration or frameRate")
     default:
@@ -36,13 +30,7 @@ extension SpecDecoder.Context {
   }
 
   mutating func renderSize(_ value: Any?, at path: String) -> PixelSize? {
-    if let text = value as? String {
-      guard let size = PixelSize(parsing: text) else {
-        reader.fail(path, "expected WxH such as 1280x720, got '\(text)'")
-        return nil
-      }
-      return size
-    }
+    if value is String { return reader.value(value, at: path, ValueSyntax.renderSize) }
     guard let object = reader.object(value, at: path, allowed: ["width", "height"], required: ["width", "height"])
     else { return nil }
     let w = reader.integer(object["width"], at: "\(path).width", in: 1...Composition.maximumRenderSide)
@@ -52,12 +40,7 @@ extension SpecDecoder.Context {
   }
 
   mutating func color(_ value: Any?, at path: String) -> Color? {
-    guard let text = reader.string(value, at: path) else { return nil }
-    guard let color = Color(parsing: text) else {
-      reader.fail(path, "expected a colour (#RRGGBB or a name), got '\(text)'")
-      return nil
-    }
-    return color
+    reader.value(value, at: path, ValueSyntax.color)
   }
 
   mutating func instruction(_ value: Any, at path: String) -> VideoCompositionInstruction? {

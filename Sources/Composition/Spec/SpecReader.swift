@@ -78,6 +78,25 @@ struct SpecReader {
     return int
   }
 
+  /// A value in the syntax `kind` (the command line's too): a string, or a JSON number's text.
+  mutating func value<T>(_ value: Any?, at path: String, _ kind: ValueSyntax.Kind<T>) -> T? {
+    guard let value else { return nil }
+    let text: String
+    if let number = value as? JSONNumber {
+      text = number.text
+    } else if let string = value as? String {
+      text = string
+    } else {
+      fail(path, "expected \(kind.expected), got \(Self.kind(of: value))")
+      return nil
+    }
+    guard let parsed = kind.parse(text) else {
+      fail(path, "expected \(kind.expected), got '\(text)'")
+      return nil
+    }
+    return parsed
+  }
+
   /// A time: a number of seconds, or a string of seconds, a timecode or a rational (`"1001/30000"`). Exact:
   /// a JSON number is read from its decimal text, not through a binary fraction.
   mutating func time(_ value: Any?, at path: String) -> MediaTime? {
@@ -90,8 +109,8 @@ struct SpecReader {
       return time
     }
     if let text = value as? String {
-      guard let time = MediaTime(parsing: text) else {
-        fail(path, "expected a time (seconds, [hh:]mm:ss[.frac] or a rational such as 1001/30000), got '\(text)'")
+      guard let time = ValueSyntax.time.parse(text) else {
+        fail(path, "expected \(ValueSyntax.time.expected), got '\(text)'")
         return nil
       }
       return time
