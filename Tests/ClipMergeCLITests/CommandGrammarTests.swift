@@ -115,6 +115,23 @@ final class CommandGrammarTests: XCTestCase {
       XCTAssertTrue(
         composed.stderr.contains("\(path): " + words), "\(option): \(cli.stderr) against \(composed.stderr)")
     }
+    // Text styles: the command line's --text-* and a spec's style keys.
+    for (option, key, bad) in [("--text-position", "position", "middle"), ("--text-size", "size", "huge")] {
+      let cli = try ClipmergeProcess.run(["overlay", base, "--text", "A", option, bad, "--dry-run"])
+      XCTAssertEqual(cli.code, 64, option)
+      let spec = FixtureFiles.temporaryFolder().appendingPathComponent("text.json")
+      try Data(
+        """
+        {"tracks": [{"id": 1, "kind": "video", "segments": [{"source": {"text": "A", "style": {"\(key)": "\(bad)"}}, "sourceRange": {"start": 0, "duration": 1}, "start": 0}]}],
+         "video": {"renderSize": "320x240", "frameRate": 30, "instructions": [{"timeRange": {"start": 0, "duration": 1}, "layers": [{"track": 1}]}]}}
+        """.utf8
+      ).write(to: spec)
+      let composed = try ClipmergeProcess.run(["compose", spec.path, "--dry-run"])
+      XCTAssertEqual(composed.code, 65, option)
+      let words = try XCTUnwrap(cli.stderr.components(separatedBy: "\(option.dropFirst(2)): ").last)
+      XCTAssertTrue(
+        composed.stderr.contains(".style.\(key): " + words), "\(option): \(cli.stderr) against \(composed.stderr)")
+    }
     let color = try ClipmergeProcess.run(["overlay", base, "--text", "A", "--text-color", "nope", "--dry-run"])
     XCTAssertEqual(
       color.stderr,

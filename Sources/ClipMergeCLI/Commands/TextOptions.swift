@@ -42,19 +42,14 @@ struct TextOptions {
         throw UsageError("--\(option) needs --text")
       }
     }
-    if let position = try parsed.value(
-      "text-position", expected: TextPosition.allCases.map(\.rawValue).joined(separator: ", "),
-      TextPosition.init(rawValue:))
-    {
+    if let position = try parsed.value("text-position", ValueSyntax.textPosition) {
       style.position = position
     }
     if let font = parsed.values["font"] {
       guard !font.isEmpty else { throw UsageError("--font: expected a font family name") }
       style.font = font
     }
-    if let size = try parsed.value(
-      "text-size", expected: "pixels (48) or a share of the height (5%)", TextStyle.Size.init(parsing:))
-    {
+    if let size = try parsed.value("text-size", ValueSyntax.textSize) {
       style.size = size
     }
     if let color = try parsed.value(

@@ -39,7 +39,7 @@ extension SpecDecoder.Context {
     if let size = object["size"] {
       if size is JSONNumber, let pixels = reader.number(size, at: "\(path).size", in: 1...2000) {
         style.size = .pixels(pixels)
-      } else if let parsed = choice(size, at: "\(path).size", TextStyle.Size.init(parsing:)) {
+      } else if let parsed = reader.value(size, at: "\(path).size", ValueSyntax.textSize) {
         style.size = parsed
       }
     }
@@ -56,7 +56,7 @@ extension SpecDecoder.Context {
     }
     style.box = reader.value(object["box"], at: "\(path).box", ValueSyntax.textColor)
     style.boxPadding = reader.number(object["boxPadding"], at: "\(path).boxPadding", in: 0...500)
-    if let position = choice(object["position"], at: "\(path).position", TextPosition.init(rawValue:)) {
+    if let position = reader.value(object["position"], at: "\(path).position", ValueSyntax.textPosition) {
       style.position = position
     }
     style.margin = reader.number(object["margin"], at: "\(path).margin", in: 0...10_000)

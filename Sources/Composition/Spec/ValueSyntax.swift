@@ -51,4 +51,13 @@ public enum ValueSyntax {
       else { return nil }
       return size
     })
+
+  /// Where text goes in the frame: one of nine named places.
+  public static let textPosition = Kind<TextPosition>(
+    expected: "one of " + TextPosition.allCases.map(\.rawValue).joined(separator: ", "),
+    parse: { TextPosition(rawValue: $0) })
+
+  /// A text size: pixels (48) or a share of the frame's height (5%).
+  public static let textSize = Kind<TextStyle.Size>(
+    expected: "pixels (48) or a share of the frame's height (5%)", parse: { TextStyle.Size(parsing: $0) })
 }
