@@ -73,7 +73,8 @@ final class CommandGrammarTests: XCTestCase {
     XCTAssertEqual(bad.code, 64)
     XCTAssertEqual(
       bad.stderr,
-      "clipmerge: error: --transition: expected crossfade or fade-black, with ,SECONDS or not, got 'dissolve'\n")
+      "clipmerge: error: --transition: expected crossfade, fade-black, fade-white, slide-DIR or push-DIR (DIR: left, right, up, down), with ,SECONDS or not, got 'dissolve'\n"
+    )
   }
 
   func testANameThatContainsAFragmentIsGivenWholeAfterFile() throws {

@@ -52,7 +52,7 @@ enum CommandTable {
       notTaken: [
         (
           "two inputs over each other have no joint, and a picture lasts as long as the other input",
-          ["transition", "image-duration"]
+          ["transition", "transition-easing", "image-duration"]
         ),
         (
           "music goes under a join (concat --soundtrack) or on an audio track of a spec",

@@ -8,8 +8,12 @@ struct ConcatCommand {
   static let specs: [OptionSpec] =
     FrameOptions.specs + [
       OptionSpec(
-        "transition", value: "KIND[,SECONDS]", choices: ["crossfade", "fade-black"],
-        help: "crossfade or fade-black between clips, over SECONDS (default 0.5)."),
+        "transition", value: "KIND[,SECONDS]", choices: Transition.names,
+        help: "Between clips, over SECONDS (default 0.5): crossfade, fade-black, fade-white, slide-DIR (the next clip "
+          + "comes in moving DIR: left, right, up, down), push-DIR (both move DIR)."),
+      OptionSpec(
+        "transition-easing", value: "CURVE", choices: TransitionEasing.names,
+        help: "How the transitions' pictures move: linear (default), ease-in, ease-out or ease-in-out."),
       OptionSpec("soundtrack", value: "FILE", help: "Music under the whole output (replaces the clips' sound)."),
       OptionSpec("soundtrack-volume", value: "V", help: "Soundtrack volume, 0-16 (default 1)."),
       OptionSpec("soundtrack-fade-out", value: "SECONDS", help: "Fade the soundtrack out over the last SECONDS."),
@@ -64,7 +68,12 @@ struct ConcatCommand {
     soundtrackPath = parsed.values["soundtrack"]
     let frame = try FrameOptions(parsed)
     let transition = try parsed.value(
-      "transition", expected: "crossfade or fade-black, with ,SECONDS or not", Transition.init(parsing:))
+      "transition",
+      expected:
+        "crossfade, fade-black, fade-white, slide-DIR or push-DIR (DIR: left, right, up, down), with ,SECONDS or not",
+      Transition.init(parsing:))
+    let easing = try parsed.value(
+      "transition-easing", expected: TransitionEasing.names.joined(separator: ", "), TransitionEasing.curve(named:))
     let volume = try parsed.value(
       "soundtrack-volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
     let fadeOut = try parsed.value("soundtrack-fade-out", ValueSyntax.length)
@@ -97,6 +106,7 @@ struct ConcatCommand {
       if let fit = frame.fit { recipe.fit = fit }
       if let volume = frame.volume { recipe.clipVolume = volume }
       if let transition { recipe.transition = transition }
+      if let easing { recipe.transitionEasing = easing }
       if let volume { recipe.soundtrackVolume = volume }
       if let fadeOut { recipe.soundtrackFadeOut = fadeOut }
       recipe.soundtrackLoop = loop

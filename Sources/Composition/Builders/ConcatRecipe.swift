@@ -37,6 +37,8 @@ public struct ConcatRecipe: Sendable {
   public var soundtrackLoop = false
   /// Default: `.soundtrack` with a soundtrack, `.clips` without.
   public var audio: ConcatAudio?
+  /// How the picture of every transition moves over its time (the sound keeps its own curves).
+  public var transitionEasing: Ramp<Double>.Curve = .linear
   /// The volume of the clips' own sound (the soundtrack has its own).
   public var clipVolume: Double = 1
   public var export = ExportSettings()
@@ -159,6 +161,9 @@ public struct ConcatRecipe: Sendable {
     return Composition(sources: sources, tracks: tracks, video: video, audioMix: mix, export: export)
   }
 
+  /// `transitionEasing` for ramps of any kind of value.
+  private func easing<V>() -> Ramp<V>.Curve { Ramp<V>.Curve(rawValue: transitionEasing.rawValue) ?? .linear }
+
   /// `audio`, or its default.
   public var effectiveAudio: ConcatAudio { audio ?? (soundtrack == nil ? .clips : .soundtrack) }
 
@@ -190,17 +195,35 @@ public struct ConcatRecipe: Sendable {
         break
       case .crossfade:
         incoming.opacity = Keyframed(0)
-        incoming.opacity.ramp(from: 0, to: 1, over: joint)
+        incoming.opacity.ramp(from: 0, to: 1, over: joint, curve: easing())
         instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [incoming, outgoing]))
-      case .fadeBlack:
+      case .fadeBlack, .fadeWhite:
+        let through = transition == .fadeWhite(overlap) ? Color(red: 255, green: 255, blue: 255) : Color.black
         let half = overlap.multiplied(by: 1, dividedBy: 2)
         let first = TimeRange(start: joint.start, duration: half)
         let second = TimeRange(start: joint.start + half, end: joint.end)
-        outgoing.opacity.ramp(from: 1, to: 0, over: first)
+        outgoing.opacity.ramp(from: 1, to: 0, over: first, curve: easing())
         incoming.opacity = Keyframed(0)
-        incoming.opacity.ramp(from: 0, to: 1, over: second)
-        instructions.append(VideoCompositionInstruction(timeRange: first, layers: [outgoing], backgroundColor: .black))
-        instructions.append(VideoCompositionInstruction(timeRange: second, layers: [incoming], backgroundColor: .black))
+        incoming.opacity.ramp(from: 0, to: 1, over: second, curve: easing())
+        instructions.append(VideoCompositionInstruction(timeRange: first, layers: [outgoing], backgroundColor: through))
+        instructions.append(
+          VideoCompositionInstruction(timeRange: second, layers: [incoming], backgroundColor: through))
+      case .slide(let direction, _), .push(let direction, _):
+        // The incoming picture moves from one frame away to its place; pushing, the outgoing one moves a frame on.
+        let offset = AffineTransform.translation(
+          x: direction.entry.x * Double(size.width), y: direction.entry.y * Double(size.height))
+        let away = AffineTransform.translation(
+          x: -direction.entry.x * Double(size.width), y: -direction.entry.y * Double(size.height))
+        let incomingPlace = incoming.transform.initial
+        incoming.transform = Keyframed(incomingPlace.concatenating(offset))
+        incoming.transform.ramp(
+          from: incomingPlace.concatenating(offset), to: incomingPlace, over: joint, curve: easing())
+        if case .push = transition {
+          let outgoingPlace = outgoing.transform.initial
+          outgoing.transform.ramp(
+            from: outgoingPlace, to: outgoingPlace.concatenating(away), over: joint, curve: easing())
+        }
+        instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [incoming, outgoing]))
       }
     }
     return instructions
@@ -214,11 +237,11 @@ public struct ConcatRecipe: Sendable {
     switch transition {
     case .none:
       break
-    case .crossfade:
+    case .crossfade, .slide, .push:
       let joint = TimeRange(start: start, duration: overlap)
       volumes[outgoing].ramp(from: clipVolume, to: 0, over: joint, curve: .equalPower)
       volumes[incoming].ramp(from: 0, to: clipVolume, over: joint, curve: .equalPower)
-    case .fadeBlack:
+    case .fadeBlack, .fadeWhite:
       let half = overlap.multiplied(by: 1, dividedBy: 2)
       volumes[outgoing].ramp(from: clipVolume, to: 0, over: TimeRange(start: start, duration: half))
       volumes[incoming].set(0, at: start)

@@ -132,7 +132,7 @@ extension SpecDecoder.Context {
   }
 
   /// A value, or `{"value": V, "set": [{"at": T, "value": V}], "ramps": [{"from": V, "to": V, "timeRange": R,
-  /// "curve": "linear" | "equalPower"}]}`.
+  /// "curve": "linear" | "equalPower" | "easeIn" | "easeOut" | "easeInOut"}]}`.
   mutating func keyframed<V: Interpolatable>(
     _ value: Any, at path: String, _ read: (inout Self, Any, String) -> V?
   ) -> Keyframed<V>? {
@@ -169,7 +169,7 @@ extension SpecDecoder.Context {
         if let c = Ramp<V>.Curve(rawValue: text) {
           curve = c
         } else {
-          reader.fail("\(p).curve", "expected linear or equalPower, got '\(text)'")
+          reader.fail("\(p).curve", "expected \(Ramp<V>.Curve.names), got '\(text)'")
         }
       }
       guard let from, let to, let range else { continue }

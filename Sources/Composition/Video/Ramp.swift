@@ -1,14 +1,24 @@
 import Foundation
 
-/// A change from one value to another over a half-open time range, linear or along an equal-power curve.
+/// A change from one value to another over a half-open time range: linear, along an equal-power curve, or eased
+/// (starting slowly, ending slowly, or both).
 public struct Ramp<Value: Interpolatable>: Sendable, Hashable {
   /// How the value moves between the ends.
-  public enum Curve: String, Sendable, Hashable {
+  public enum Curve: String, Sendable, Hashable, CaseIterable {
     /// Evenly.
     case linear
     /// As a quarter sine (rising) or cosine (falling): two such ramps crossing keep the summed power constant,
     /// the shape of an audio crossfade.
     case equalPower
+    /// Slowly at first (quadratic).
+    case easeIn
+    /// Slowly at the end.
+    case easeOut
+    /// Slowly at both ends, fastest in the middle.
+    case easeInOut
+
+    /// The curves' names, for messages.
+    public static var names: String { "linear, equalPower, easeIn, easeOut or easeInOut" }
   }
 
   public var from: Value
@@ -37,6 +47,12 @@ public struct Ramp<Value: Interpolatable>: Sendable, Hashable {
     case .equalPower:
       // Rising: sin(f·π/2). Falling: the weight of `from` is cos(f·π/2), so the fraction toward `to` is 1 − cos.
       return isRising ? sin(f * .pi / 2) : 1 - cos(f * .pi / 2)
+    case .easeIn:
+      return f * f
+    case .easeOut:
+      return 1 - (1 - f) * (1 - f)
+    case .easeInOut:
+      return f < 0.5 ? 2 * f * f : 1 - 2 * (1 - f) * (1 - f)
     }
   }
 
