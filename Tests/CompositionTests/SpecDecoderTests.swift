@@ -65,7 +65,7 @@ final class SpecDecoderTests: XCTestCase {
         "video.fps: unknown key (expected one of: renderSize, frameDuration, frameRate, background, instructions)",
         "video.renderSize: expected WxH with even sides from 2 to 16384 (1280x720), got 'big'",
         "video.instructions[0].timeRange: give duration or end, not both",
-        "video.instructions[0].layers[0].opacity.ramps[0].curve: expected linear or equalPower, got 'wobbly'",
+        "video.instructions[0].layers[0].opacity.ramps[0].curve: expected linear, equalPower, easeIn, easeOut or easeInOut, got 'wobbly'",
         "audio.tracks[0].volume: missing",
         "output.crf: expected a whole number from 0 to 63, got 70",
         "output.preset: 'warp' is not one of the choices (see docs/spec.md)",
