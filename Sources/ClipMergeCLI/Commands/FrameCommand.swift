@@ -17,8 +17,8 @@ struct FrameCommand {
     OptionSpec(
       "format", value: "NAME", choices: ImageFormat.allCases.map(\.rawValue),
       help: "png or jpeg (default: from the extension; png on standard output)."),
-    OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
-    OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
+    OutputOptions.overwriteOption,
+    OutputOptions.quietOption,
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 
@@ -177,17 +177,13 @@ struct FrameCommand {
     return path[..<dot] + "-\(index)" + path[dot...]
   }
 
+  /// Each picture's place checked as a render's output is, before anything is rendered.
   private func checkOutputs(_ paths: [String], sources: [String]) throws(CommandFailure) {
-    for path in paths where path != "-" {
-      if !overwrite && FileManager.default.fileExists(atPath: path) {
-        throw CommandFailure("\(path): already exists; use -y to replace it", code: .cannotCreate)
+    for path in paths {
+      try RenderRunner.checkOutput(path: path, sources: sources)
+      if path != OutputRoute.standardOutputName {
+        do { try OutputTarget.checkPlace(path, overwrite: overwrite) } catch { throw CommandFailure(error) }
       }
-      if sources.contains(where: { RenderRunner.sameFile($0, path) }) {
-        throw CommandFailure("\(path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
-      }
-    }
-    if paths == ["-"] && isatty(STDOUT_FILENO) == 1 {
-      throw CommandFailure("-o -: standard output is a terminal; pipe it into a program or a file", code: .usage)
     }
   }
 

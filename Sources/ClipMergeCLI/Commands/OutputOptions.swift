@@ -33,7 +33,7 @@ struct OutputOptions {
       OptionSpec(
         "output", short: "o", value: "FILE",
         help: "Output file (.mov .mp4 .m4v .mkv .webm .ts, .gif .webp: animations without sound), or - for stdout."),
-      OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
+      OutputOptions.overwriteOption,
       OptionSpec(
         "format", value: "NAME", choices: Container.allCases.map(\.rawValue),
         help: "mov, mp4, mkv, webm, mpegts, gif or webp (default: from the extension; mkv on stdout)."),
@@ -65,11 +65,10 @@ struct OutputOptions {
         "report", value: "json|FILE", choices: ["json"],
         help: "When done, a JSON report (path, streams, duration, frames, size, bit rate, wall and CPU time) on "
           + "stdout (json) or into FILE."),
-      OptionSpec(
-        "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn)."),
+      OutputOptions.strictOption,
       OptionSpec(
         "smart", help: "Copy what shows unchanged (whole H.264 groups of pictures), re-encode only the rest."),
-      OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
+      OutputOptions.quietOption,
       OptionSpec("print-spec", help: "Print the JSON spec this would render (for compose), render nothing."),
       OptionSpec("dry-run", help: "Probe, validate and print the plan; write nothing."),
     ] + TextOptions.specs
@@ -136,6 +135,13 @@ struct OutputOptions {
       if let threads { export.threads = threads }
     }
   }
+
+  /// Options other commands take with the same meaning (one spec each, so their help cannot drift apart).
+  static let overwriteOption = OptionSpec(
+    "overwrite", short: "y", help: "Replace an existing output (never done without it).")
+  static let quietOption = OptionSpec("quiet", short: "q", help: "Print nothing but errors.")
+  static let strictOption = OptionSpec(
+    "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn).")
 
   static let threadsOption = OptionSpec(
     "threads", value: "N", help: "Threads for the video encoder (default: as many as it likes, 1.5 a core).")

@@ -164,15 +164,19 @@ struct RenderRunner {
 
   /// Refuses to write over an input (compared by file identity) and to write media to a terminal.
   func checkOutput(_ route: OutputRoute, sources: [String]) throws(CommandFailure) {
-    if route.isStandardOutput {
+    try Self.checkOutput(path: route.path, sources: sources)
+  }
+
+  /// The same for any output path (`-`: standard output).
+  static func checkOutput(path: String, sources: [String]) throws(CommandFailure) {
+    if path == OutputRoute.standardOutputName {
       if isatty(STDOUT_FILENO) == 1 {
         throw CommandFailure("-o -: standard output is a terminal; pipe it into a program or a file", code: .usage)
       }
       return
     }
-    for source in sources where Self.sameFile(source, route.path) {
-      throw CommandFailure(
-        "\(route.path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
+    for source in sources where sameFile(source, path) {
+      throw CommandFailure("\(path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
     }
   }
 

@@ -13,8 +13,8 @@ struct JoinCommand {
     OptionSpec(
       "format", value: "NAME", choices: ["mov", "mp4", "mkv", "mpegts"],
       help: "mov, mp4, mkv or mpegts (default: from the extension)."),
-    OptionSpec("overwrite", short: "y", help: "Replace an existing output (never done without it)."),
-    OptionSpec("quiet", short: "q", help: "Print nothing but errors."),
+    OutputOptions.overwriteOption,
+    OutputOptions.quietOption,
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 

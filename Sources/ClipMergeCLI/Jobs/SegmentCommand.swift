@@ -10,8 +10,7 @@ struct SegmentCommand {
   static let audioPart = "audio"
 
   static let specs: [OptionSpec] = [
-    OptionSpec(
-      "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn)."),
+    OutputOptions.strictOption,
     OutputOptions.threadsOption,
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
@@ -47,40 +46,38 @@ struct SegmentCommand {
 
   func run(console: Console) throws(CommandFailure) {
     let manifest = try JobManifest.read(folder: folder)
-    guard let index else { return try renderAudio(manifest, console: console) }
-    guard manifest.segments.indices.contains(index) else {
-      throw CommandFailure(
-        "\(folder): the job has segments 0 to \(manifest.segments.count - 1), not \(index)", code: .usage)
+    // What this job renders: a segment's frames, or (no index) the audio.
+    let name: String
+    let path: String
+    var frames: Range<Int64>?
+    if let index {
+      guard manifest.segments.indices.contains(index) else {
+        throw CommandFailure(
+          "\(folder): the job has segments 0 to \(manifest.segments.count - 1), not \(index)", code: .usage)
+      }
+      let entry = manifest.segments[index]
+      (name, path, frames) = ("segment \(index)", entry.path, entry.firstFrame..<entry.endFrame)
+    } else {
+      guard let audio = manifest.audio else {
+        throw CommandFailure("\(folder): the job has no audio to render", code: .usage)
+      }
+      (name, path) = ("the audio", audio)
     }
-    let entry = manifest.segments[index]
     var composition = try manifest.composition()
     composition.export.threads = threads
     let joiner = SegmentJoiner(
-      composition: composition, segments: [.init(path: entry.path, frames: entry.firstFrame..<entry.endFrame)],
-      route: OutputRoute(path: "", container: .mp4), overwrite: false)
-    if FileManager.default.fileExists(atPath: entry.path), joiner.problems().isEmpty {
-      console.err("clipmerge: segment \(index) is already rendered (\(entry.path))\n")
+      composition: composition, segments: frames.map { [.init(path: path, frames: $0)] } ?? [],
+      audio: frames == nil ? path : nil, route: OutputRoute(path: "", container: .mp4), overwrite: false)
+    if FileManager.default.fileExists(atPath: path), joiner.problems().isEmpty {
+      console.err("clipmerge: \(name) is already rendered (\(path))\n")
       return
     }
     do {
-      try SegmentRenderer.render(
-        composition, frames: entry.firstFrame..<entry.endFrame, to: entry.path, strict: strict)
+      if let frames {
+        try SegmentRenderer.render(composition, frames: frames, to: path, strict: strict)
+      } else {
+        try SegmentRenderer.renderAudio(composition, to: path, strict: strict)
+      }
     } catch { throw CommandFailure(error) }
-  }
-
-  /// The audio job: the whole timeline's audio, once.
-  private func renderAudio(_ manifest: JobManifest, console: Console) throws(CommandFailure) {
-    guard let path = manifest.audio else {
-      throw CommandFailure("\(folder): the job has no audio to render", code: .usage)
-    }
-    let composition = try manifest.composition()
-    let joiner = SegmentJoiner(
-      composition: composition, segments: [], audio: path, route: OutputRoute(path: "", container: .mp4),
-      overwrite: false)
-    if FileManager.default.fileExists(atPath: path), joiner.problems().isEmpty {
-      console.err("clipmerge: the audio is already rendered (\(path))\n")
-      return
-    }
-    do { try SegmentRenderer.renderAudio(composition, to: path, strict: strict) } catch { throw CommandFailure(error) }
   }
 }

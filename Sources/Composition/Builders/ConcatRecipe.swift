@@ -198,7 +198,8 @@ public struct ConcatRecipe: Sendable {
         incoming.opacity.ramp(from: 0, to: 1, over: joint, curve: easing())
         instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [incoming, outgoing]))
       case .fadeBlack, .fadeWhite:
-        let through = transition == .fadeWhite(overlap) ? Color(red: 255, green: 255, blue: 255) : Color.black
+        var through = Color.black
+        if case .fadeWhite = transition { through = Color(red: 255, green: 255, blue: 255) }
         let half = overlap.multiplied(by: 1, dividedBy: 2)
         let first = TimeRange(start: joint.start, duration: half)
         let second = TimeRange(start: joint.start + half, end: joint.end)

@@ -56,14 +56,7 @@ final class AudioStreamWriter {
   func finish(into output: OutputFile) throws(EngineError) { try send(nil, into: output) }
 
   private func send(_ frame: Frame?, into output: OutputFile) throws(EngineError) {
-    do {
-      try encoder.send(frame)
-      while try encoder.receive(into: packet) == .ready {
-        packet.streamIndex = Int32(stream)
-        av_packet_rescale_ts(packet.pointer, encoder.timeBase, output.timeBase(ofStream: stream))
-        try output.write(packet)
-      }
-    } catch {
+    do { try output.encode(frame, with: encoder, stream: stream, packet: packet) } catch {
       throw .outputFailed(path: path, reason: "cannot write the audio (\(error))")
     }
   }

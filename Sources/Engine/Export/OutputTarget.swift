@@ -5,7 +5,7 @@ import Foundation
 /// Where a render's bytes go, for both writers (render and stream copy): standard output, streamed, or a
 /// temporary file beside the target, renamed into place only when complete and removed on any failure, so a
 /// target is never left half-written and an existing one is never touched by a failed render.
-final class OutputTarget {
+public final class OutputTarget {
   let route: OutputRoute
   /// What the muxer opens: `pipe:1` or the temporary file.
   let url: String
@@ -21,8 +21,15 @@ final class OutputTarget {
       url = "pipe:1"
       return
     }
+    try Self.checkPlace(path, overwrite: overwrite)
     let fileURL = URL(fileURLWithPath: path)
-    let folder = fileURL.deletingLastPathComponent().path
+    url = fileURL.deletingLastPathComponent().path + "/." + fileURL.lastPathComponent + ".clipmerge-\(getpid()).partial"
+  }
+
+  /// Refuses a file path whose folder does not exist, that is a directory, or that exists without `overwrite`:
+  /// what every writer of a file checks before writing anything.
+  public static func checkPlace(_ path: String, overwrite: Bool) throws(EngineError) {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw .outputFailed(path: path, reason: "cannot create the output: no such folder '\(folder)'")
@@ -31,7 +38,6 @@ final class OutputTarget {
       if isDirectory.boolValue { throw .outputFailed(path: path, reason: "the output is a directory") }
       if !overwrite { throw .outputFailed(path: path, reason: "the output exists; pass -y to replace it") }
     }
-    url = folder + "/." + fileURL.lastPathComponent + ".clipmerge-\(getpid()).partial"
   }
 
   deinit {

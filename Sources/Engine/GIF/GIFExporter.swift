@@ -139,15 +139,7 @@ final class GIFExporter {
   private func encode(
     _ frame: Frame?, encoder: Encoder, stream: Int, output: OutputFile, packet: Packet
   ) throws(EngineError) {
-    do {
-      try encoder.send(frame)
-      while try encoder.receive(into: packet) == .ready {
-        packet.pointer.pointee.duration = 1
-        packet.streamIndex = Int32(stream)
-        av_packet_rescale_ts(packet.pointer, encoder.timeBase, output.timeBase(ofStream: stream))
-        try output.write(packet)
-      }
-    } catch {
+    do { try output.encode(frame, with: encoder, stream: stream, packet: packet, duration: 1) } catch {
       throw .outputFailed(path: target.route.path, reason: "cannot write the GIF (\(error))")
     }
   }
