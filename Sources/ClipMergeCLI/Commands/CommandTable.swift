@@ -34,7 +34,7 @@ enum CommandTable {
   }
 
   /// The options of the commands that build a composition from clips, which the others answer for.
-  static let renderOptions = ["size", "fps", "background", "fit", "volume", "audio"]
+  static let renderOptions = ["size", "fps", "background", "fit", "volume", "audio", "effect"]
 
   /// Options whose meaning differs between commands on purpose, and how; every other option means the same
   /// wherever it is taken (a test holds this).

@@ -8,9 +8,11 @@ struct ConcatCommand {
   static let specs: [OptionSpec] =
     FrameOptions.specs + [
       OptionSpec(
-        "transition", value: "KIND[,SECONDS]", choices: Transition.names,
+        "transition", value: "KIND[,SECONDS[,EDGE]]", choices: Transition.names,
         help: "Between clips, over SECONDS (default 0.5): crossfade, fade-black, fade-white, slide-DIR (the next clip "
-          + "comes in moving DIR: left, right, up, down), push-DIR (both move DIR)."),
+          + "comes in moving DIR: left, right, up, down), push-DIR (both move DIR), wipe-DIR (an edge moving DIR "
+          + "uncovers the next clip; EDGE pixels soft), zoom-in (the clip grows and fades), circle-open, "
+          + "circle-close (an iris opening on the next clip or closing on this one; EDGE pixels soft)."),
       OptionSpec(
         "transition-easing", value: "CURVE", choices: TransitionEasing.names,
         help: "How the transitions' pictures move: linear (default), ease-in, ease-out or ease-in-out."),
@@ -69,9 +71,7 @@ struct ConcatCommand {
     let frame = try FrameOptions(parsed)
     let transition = try parsed.value(
       "transition",
-      expected:
-        "crossfade, fade-black, fade-white, slide-DIR or push-DIR (DIR: left, right, up, down), with ,SECONDS or not",
-      Transition.init(parsing:))
+      expected: Transition.syntax, Transition.init(parsing:))
     let easing = try parsed.value(
       "transition-easing", expected: TransitionEasing.names.joined(separator: ", "), TransitionEasing.curve(named:))
     let volume = try parsed.value(
@@ -91,6 +91,7 @@ struct ConcatCommand {
       let asked: [(Bool, String)] = [
         (frame.size != nil, "--size"), (frame.frameDuration != nil, "--fps"), (frame.fit != nil, "--fit"),
         (frame.volume != nil, "--volume"), (frame.background != nil, "--background"),
+        (!frame.effects.isEmpty, "--effect"),
         (transition != nil && transition != Transition.none, "--transition"), (soundtrackPath != nil, "--soundtrack"),
         (parsed.values["crf"] != nil, "--crf"), (parsed.values["preset"] != nil, "--preset"),
       ]
@@ -105,6 +106,7 @@ struct ConcatCommand {
       if let background = frame.background { recipe.background = background }
       if let fit = frame.fit { recipe.fit = fit }
       if let volume = frame.volume { recipe.clipVolume = volume }
+      recipe.effects = frame.effects
       if let transition { recipe.transition = transition }
       if let easing { recipe.transitionEasing = easing }
       if let volume { recipe.soundtrackVolume = volume }

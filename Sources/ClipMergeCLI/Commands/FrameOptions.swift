@@ -1,13 +1,15 @@
 import Composition
 
 /// Options for the output picture and sound that every command building a composition from clips shares (overlay
-/// and concat): size, rate, background, how the first input fills the frame, the inputs' volume.
+/// and concat): size, rate, background, how the first input fills the frame, the inputs' volume, effects on
+/// every picture.
 struct FrameOptions {
   var size: PixelSize?
   var frameDuration: MediaTime?
   var background: Color?
   var fit: FitMode?
   var volume: Double?
+  var effects: [Effect] = []
 
   static let specs: [OptionSpec] = [
     OptionSpec(
@@ -18,6 +20,11 @@ struct FrameOptions {
       "fit", value: "MODE", choices: FitMode.allCases.map(\.rawValue),
       help: "How a clip fills the frame: contain (default: whole picture, bars), cover (fill, crop) or stretch."),
     OptionSpec("volume", value: "V", help: "Volume of the inputs' own sound, 0-16 (default 1)."),
+    OptionSpec(
+      "effect", value: "NAME[=AMOUNT]", choices: Effect.Kind.allCases.map(\.rawValue),
+      help: "An effect on every input's picture, repeatable, applied in order: brightness=-1..1 (0.1), contrast=0..4 "
+        + "(1.2), saturation=0..4 (1.5), gamma=0.1..10 (1.5), grayscale=0..1 (1), sepia=0..1 (1), blur=PIXELS (4), "
+        + "sharpen=0..5 (1), vignette=0..1 (0.5), lut=FILE.cube[,0..1]."),
   ]
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
@@ -26,5 +33,11 @@ struct FrameOptions {
     background = try parsed.value("background", ValueSyntax.color)
     fit = try parsed.value("fit", expected: "contain, cover or stretch", FitMode.init(rawValue:))
     volume = try parsed.value("volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
+    for text in parsed.lists["effect"] ?? [] {
+      guard let effect = Effect(parsing: text) else {
+        throw UsageError("--effect: expected \(Effect.syntax), got '\(text)'")
+      }
+      effects.append(effect)
+    }
   }
 }

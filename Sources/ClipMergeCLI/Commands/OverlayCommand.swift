@@ -92,6 +92,7 @@ struct OverlayCommand {
       if let background = frame.background { recipe.background = background }
       if let fit = frame.fit { recipe.fit = fit }
       if let volume = frame.volume { recipe.volume = volume }
+      recipe.effects = frame.effects
       if let audio { recipe.audio = audio }
       recipe.export = export
     }

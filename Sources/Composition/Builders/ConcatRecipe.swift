@@ -39,6 +39,8 @@ public struct ConcatRecipe: Sendable {
   public var audio: ConcatAudio?
   /// How the picture of every transition moves over its time (the sound keeps its own curves).
   public var transitionEasing: Ramp<Double>.Curve = .linear
+  /// Effects on every clip's picture.
+  public var effects: [Effect] = []
   /// The volume of the clips' own sound (the soundtrack has its own).
   public var clipVolume: Double = 1
   public var export = ExportSettings()
@@ -176,7 +178,7 @@ public struct ConcatRecipe: Sendable {
       let display = clips[index].source.info.video?.displaySize ?? size
       return LayerInstruction(
         trackID: overlap > .zero ? lanes[index % 2] : lanes[0],
-        transform: Keyframed(fit.transform(from: display, to: size)))
+        transform: Keyframed(fit.transform(from: display, to: size)), effects: effects)
     }
     var instructions: [VideoCompositionInstruction] = []
     for index in 0..<count {
@@ -225,9 +227,55 @@ public struct ConcatRecipe: Sendable {
             from: outgoingPlace, to: outgoingPlace.concatenating(away), over: joint, curve: easing())
         }
         instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [incoming, outgoing]))
+      case .wipe(let direction, _, let edge):
+        incoming.mask = wipeMask(direction, edge: edge, size: size, over: joint)
+        instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [incoming, outgoing]))
+      case .zoomIn:
+        let place = outgoing.transform.initial
+        let (cx, cy) = (Double(size.width) / 2, Double(size.height) / 2)
+        let grown = place.concatenating(
+          AffineTransform.translation(x: -cx, y: -cy).concatenating(.scale(x: 1.5, y: 1.5))
+            .concatenating(.translation(x: cx, y: cy)))
+        outgoing.transform.ramp(from: place, to: grown, over: joint, curve: easing())
+        outgoing.opacity.ramp(from: 1, to: 0, over: joint, curve: easing())
+        instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [outgoing, incoming]))
+      case .circle(let open, _, let edge):
+        // From a point to a circle reaching the corners (and the soft edge beyond them), or back.
+        let (cx, cy) = (Double(size.width) / 2, Double(size.height) / 2)
+        let radius = (cx * cx + cy * cy).squareRoot() + edge / 2 + 1
+        let point = Rect(x: cx, y: cy, width: 0, height: 0)
+        let whole = Rect(x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius)
+        var rect = Keyframed(open ? point : whole)
+        rect.ramp(from: open ? point : whole, to: open ? whole : point, over: joint, curve: easing())
+        if open {
+          incoming.mask = LayerMask(shape: .ellipse, rect: rect, feather: edge)
+          instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [incoming, outgoing]))
+        } else {
+          outgoing.mask = LayerMask(shape: .ellipse, rect: rect, feather: edge)
+          instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [outgoing, incoming]))
+        }
       }
     }
     return instructions
+  }
+
+  /// The incoming clip's mask in a wipe moving `direction`: a rectangle growing from the edge it comes in at to
+  /// the whole frame (and half the soft edge beyond, so the edge starts and ends outside the frame).
+  private func wipeMask(_ direction: Transition.Direction, edge: Double, size: PixelSize, over joint: TimeRange)
+    -> LayerMask
+  {
+    let (w, h, half) = (Double(size.width), Double(size.height), edge / 2)
+    let whole = Rect(x: -half, y: -half, width: w + edge, height: h + edge)
+    let start: Rect
+    switch direction {
+    case .left: start = Rect(x: w + half, y: -half, width: 0, height: h + edge)
+    case .right: start = Rect(x: -half, y: -half, width: 0, height: h + edge)
+    case .up: start = Rect(x: -half, y: h + half, width: w + edge, height: 0)
+    case .down: start = Rect(x: -half, y: -half, width: w + edge, height: 0)
+    }
+    var rect = Keyframed(start)
+    rect.ramp(from: start, to: whole, over: joint, curve: easing())
+    return LayerMask(shape: .rectangle, rect: rect, feather: edge)
   }
 
   /// Volume changes of the two clip lanes where clip `incoming` joins at `start`.
@@ -238,7 +286,7 @@ public struct ConcatRecipe: Sendable {
     switch transition {
     case .none:
       break
-    case .crossfade, .slide, .push:
+    case .crossfade, .slide, .push, .wipe, .zoomIn, .circle:
       let joint = TimeRange(start: start, duration: overlap)
       volumes[outgoing].ramp(from: clipVolume, to: 0, over: joint, curve: .equalPower)
       volumes[incoming].ramp(from: 0, to: clipVolume, over: joint, curve: .equalPower)

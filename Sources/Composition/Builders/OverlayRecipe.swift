@@ -27,6 +27,8 @@ public struct OverlayRecipe: Sendable {
   /// How BASE fills the frame when its shape differs.
   public var fit: FitMode = .contain
   public var background: Color = .black
+  /// Effects on both layers' pictures.
+  public var effects: [Effect] = []
   public var export = ExportSettings()
 
   public static let baseVideoTrack = TrackID(1)
@@ -75,12 +77,13 @@ public struct OverlayRecipe: Sendable {
     var layers = [
       LayerInstruction(
         trackID: Self.baseVideoTrack,
-        transform: Keyframed(fit.transform(from: base.info.video?.displaySize ?? size, to: size)))
+        transform: Keyframed(fit.transform(from: base.info.video?.displaySize ?? size, to: size)), effects: effects)
     ]
     if showsOverlay {
       layers.insert(
         LayerInstruction(
-          trackID: Self.overlayVideoTrack, transform: Keyframed(overlayTransform(in: size)), opacity: overlayOpacity),
+          trackID: Self.overlayVideoTrack, transform: Keyframed(overlayTransform(in: size)), opacity: overlayOpacity,
+          effects: effects),
         at: 0)
     }
     let video = VideoComposition(

@@ -30,44 +30,71 @@ public enum Transition: Sendable, Hashable {
   case slide(Direction, MediaTime)
   /// Both move `Direction`: the incoming clip pushes the outgoing one out of the frame; the sound crossfades.
   case push(Direction, MediaTime)
+  /// An edge moves `Direction` across the frame, uncovering the incoming clip behind it (a rectangle mask that
+  /// grows), soft over `edge` pixels (0: hard); the sound crossfades.
+  case wipe(Direction, MediaTime, edge: Double)
+  /// The outgoing clip grows (to 1.5 times its size, about the centre) and fades out over the incoming one.
+  case zoomIn(MediaTime)
+  /// An iris: `open` uncovers the incoming clip in a circle growing from the centre; `close` hides the outgoing
+  /// one in a circle shrinking to the centre. Soft over `edge` pixels.
+  case circle(open: Bool, MediaTime, edge: Double)
 
   /// How long neighbouring clips overlap.
   public var overlap: MediaTime {
     switch self {
     case .none: return .zero
-    case .crossfade(let d), .fadeBlack(let d), .fadeWhite(let d), .slide(_, let d), .push(_, let d): return d
+    case .crossfade(let d), .fadeBlack(let d), .fadeWhite(let d), .slide(_, let d), .push(_, let d),
+      .wipe(_, let d, _), .zoomIn(let d), .circle(_, let d, _):
+      return d
     }
   }
 
   /// The names `--transition` takes.
   public static let names =
     ["crossfade", "fade-black", "fade-white"]
-    + Direction.allCases.map { "slide-\($0.rawValue)" } + Direction.allCases.map { "push-\($0.rawValue)" }
+    + ["slide", "push", "wipe"].flatMap { kind in Direction.allCases.map { "\(kind)-\($0.rawValue)" } }
+    + ["zoom-in", "circle-open", "circle-close"]
+
+  /// What `--transition` expects, for messages.
+  public static let syntax =
+    "crossfade, fade-black, fade-white, slide-DIR, push-DIR, wipe-DIR (DIR: left, right, up, down), zoom-in, "
+    + "circle-open or circle-close, with ,SECONDS or not (wipes and circles: then ,EDGE pixels of soft edge)"
 
   /// How long a transition named without a duration (`crossfade`) lasts: half a second.
   public static let defaultDuration = MediaTime(value: 1, timescale: 2)!
 
-  /// Parses `NAME,DURATION` or `NAME` (half a second), or `none`.
+  /// Parses `NAME,DURATION[,EDGE]` or `NAME` (half a second), or `none`. EDGE (pixels of soft edge, 0 to 4096) is
+  /// for wipes and circles only.
   public init?(parsing text: String) {
     if text == "none" {
       self = .none
       return
     }
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count <= 2 else { return nil }
+    guard parts.count <= 3 else { return nil }
     let d = parts.count == 1 ? Self.defaultDuration : MediaTime(parsing: String(parts[1]))
     guard let d, d > .zero else { return nil }
+    var edge = 0.0
+    if parts.count == 3 {
+      guard let e = Double(parts[2]), e >= 0, e <= LayerMask.maximumFeather else { return nil }
+      edge = e
+    }
     let name = String(parts[0])
+    let hasEdge = parts.count == 3
     switch name {
-    case "crossfade": self = .crossfade(d)
-    case "fade-black": self = .fadeBlack(d)
-    case "fade-white": self = .fadeWhite(d)
+    case "crossfade" where !hasEdge: self = .crossfade(d)
+    case "fade-black" where !hasEdge: self = .fadeBlack(d)
+    case "fade-white" where !hasEdge: self = .fadeWhite(d)
+    case "zoom-in" where !hasEdge: self = .zoomIn(d)
+    case "circle-open": self = .circle(open: true, d, edge: edge)
+    case "circle-close": self = .circle(open: false, d, edge: edge)
     default:
       let pieces = name.split(separator: "-", maxSplits: 1).map(String.init)
       guard pieces.count == 2, let direction = Direction(rawValue: pieces[1]) else { return nil }
       switch pieces[0] {
-      case "slide": self = .slide(direction, d)
-      case "push": self = .push(direction, d)
+      case "slide" where !hasEdge: self = .slide(direction, d)
+      case "push" where !hasEdge: self = .push(direction, d)
+      case "wipe": self = .wipe(direction, d, edge: edge)
       default: return nil
       }
     }

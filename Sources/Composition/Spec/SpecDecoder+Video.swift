@@ -61,7 +61,7 @@ extension SpecDecoder.Context {
   mutating func layer(_ value: Any, at path: String) -> LayerInstruction? {
     guard
       let object = reader.object(
-        value, at: path, allowed: ["track", "transform", "opacity", "crop"], required: ["track"])
+        value, at: path, allowed: ["track", "transform", "opacity", "crop", "mask", "effects"], required: ["track"])
     else { return nil }
     let track = reader.integer(object["track"], at: "\(path).track", in: 0...1_000_000)
     let transform =
@@ -70,8 +70,76 @@ extension SpecDecoder.Context {
     let opacity =
       object["opacity"].map { keyframed($0, at: "\(path).opacity") { $0.reader.number($1, at: $2) } } ?? Keyframed(1)
     let crop = object["crop"].flatMap { rect($0, at: "\(path).crop") }
+    let mask = object["mask"].flatMap { self.mask($0, at: "\(path).mask") }
+    var effects: [Effect] = []
+    for (i, value) in (object["effects"].flatMap { reader.array($0, at: "\(path).effects") } ?? []).enumerated() {
+      if let effect = effect(value, at: "\(path).effects[\(i)]") { effects.append(effect) }
+    }
     guard let track, let transform, let opacity else { return nil }
-    return LayerInstruction(trackID: TrackID(track), transform: transform, opacity: opacity, crop: crop)
+    return LayerInstruction(
+      trackID: TrackID(track), transform: transform, opacity: opacity, crop: crop, mask: mask, effects: effects)
+  }
+
+  /// `{"shape": "rectangle" | "ellipse", "rect": RECT (keyframed, render pixels), "feather": PIXELS}`.
+  mutating func mask(_ value: Any, at path: String) -> LayerMask? {
+    guard let object = reader.object(value, at: path, allowed: ["shape", "rect", "feather"], required: ["rect"])
+    else { return nil }
+    var shape = LayerMask.Shape.rectangle
+    if let text = reader.string(object["shape"], at: "\(path).shape") {
+      if let known = LayerMask.Shape(rawValue: text) {
+        shape = known
+      } else {
+        reader.fail("\(path).shape", "expected rectangle or ellipse, got '\(text)'")
+      }
+    }
+    let rect = object["rect"].flatMap { keyframed($0, at: "\(path).rect") { $0.maskRect($1, at: $2) } }
+    let feather =
+      object["feather"] == nil
+      ? 0 : reader.number(object["feather"], at: "\(path).feather", in: 0...LayerMask.maximumFeather)
+    guard let rect, let feather else { return nil }
+    return LayerMask(shape: shape, rect: rect, feather: feather)
+  }
+
+  /// A mask's rectangle: like a crop's, but it may lie partly outside the frame and be empty.
+  mutating func maskRect(_ value: Any, at path: String) -> Rect? {
+    guard
+      let object = reader.object(
+        value, at: path, allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
+    else { return nil }
+    let limit = Double(Composition.maximumRenderSide * 4)
+    let x = reader.number(object["x"], at: "\(path).x", in: -limit...limit)
+    let y = reader.number(object["y"], at: "\(path).y", in: -limit...limit)
+    let w = reader.number(object["width"], at: "\(path).width", in: 0...limit)
+    let h = reader.number(object["height"], at: "\(path).height", in: 0...limit)
+    guard let x, let y, let w, let h else { return nil }
+    return Rect(x: x, y: y, width: w, height: h)
+  }
+
+  /// `{"name": KIND, "amount": NUMBER (keyframed, in the kind's range), "file": ".cube file" (lut only)}`.
+  mutating func effect(_ value: Any, at path: String) -> Effect? {
+    guard let object = reader.object(value, at: path, allowed: ["name", "amount", "file"], required: ["name"]),
+      let name = reader.string(object["name"], at: "\(path).name")
+    else { return nil }
+    guard let kind = Effect.Kind(rawValue: name) else {
+      reader.fail("\(path).name", "expected \(Effect.Kind.names), got '\(name)'")
+      return nil
+    }
+    var file: String?
+    if kind == .lut {
+      guard let text = reader.string(object["file"], at: "\(path).file") else {
+        if object["file"] == nil { reader.fail(path, "a lut needs its .cube file") }
+        return nil
+      }
+      file = resolve(text)
+    } else if object["file"] != nil {
+      reader.fail("\(path).file", "only a lut takes a file")
+    }
+    let range = kind.range
+    let amount =
+      object["amount"].map { keyframed($0, at: "\(path).amount") { $0.reader.number($1, at: $2, in: range) } }
+      ?? Keyframed(kind.defaultAmount)
+    guard let amount else { return nil }
+    return Effect(kind, amount: amount, file: file)
   }
 
   mutating func rect(_ value: Any, at path: String) -> Rect? {

@@ -90,7 +90,19 @@ public enum SpecEncoder {
               "opacity": keyframed(layer.opacity, number),
             ]
             if let crop = layer.crop {
-              l["crop"] = ["x": crop.x, "y": crop.y, "width": crop.width, "height": crop.height]
+              l["crop"] = rect(crop)
+            }
+            if let mask = layer.mask {
+              var m: [String: Any] = ["shape": mask.shape.rawValue, "rect": keyframed(mask.rect, rect)]
+              if mask.feather > 0 { m["feather"] = mask.feather }
+              l["mask"] = m
+            }
+            if !layer.effects.isEmpty {
+              l["effects"] = layer.effects.map { effect in
+                var e: [String: Any] = ["name": effect.kind.rawValue, "amount": keyframed(effect.amount, number)]
+                e["file"] = effect.file
+                return e
+              }
             }
             return l
           },
@@ -138,6 +150,8 @@ public enum SpecEncoder {
   }
 
   static func number(_ value: Double) -> Any { value }
+
+  static func rect(_ r: Rect) -> Any { ["x": r.x, "y": r.y, "width": r.width, "height": r.height] }
 
   static func transform(_ t: AffineTransform) -> Any { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
 

@@ -8,3 +8,12 @@ extension Double: Interpolatable {
 }
 
 extension AffineTransform: Interpolatable {}
+
+extension Rect: Interpolatable {
+  public func interpolated(to other: Rect, fraction f: Double) -> Rect {
+    Rect(
+      x: x.interpolated(to: other.x, fraction: f), y: y.interpolated(to: other.y, fraction: f),
+      width: width.interpolated(to: other.width, fraction: f),
+      height: height.interpolated(to: other.height, fraction: f))
+  }
+}

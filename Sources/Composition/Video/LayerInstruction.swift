@@ -10,14 +10,20 @@ public struct LayerInstruction: Sendable, Hashable {
   /// Only this part of the source is drawn: a rectangle in the source's upright display pixels. Like
   /// AVFoundation's crop rectangle it hides, it does not move: the transform still places the whole picture.
   public var crop: Rect?
+  /// Where in the frame the layer shows (render pixels), set or ramped: wipes and irises.
+  public var mask: LayerMask?
+  /// Effects on the layer's picture, in order.
+  public var effects: [Effect]
 
   public init(
     trackID: TrackID, transform: Keyframed<AffineTransform> = Keyframed(.identity),
-    opacity: Keyframed<Double> = Keyframed(1), crop: Rect? = nil
+    opacity: Keyframed<Double> = Keyframed(1), crop: Rect? = nil, mask: LayerMask? = nil, effects: [Effect] = []
   ) {
     self.trackID = trackID
     self.transform = transform
     self.opacity = opacity
     self.crop = crop
+    self.mask = mask
+    self.effects = effects
   }
 }

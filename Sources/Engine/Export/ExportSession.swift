@@ -51,7 +51,8 @@ final class ExportSession {
           output.setCodecTag(stream: stream, "hvc1")
         }
         video = VideoSide(
-          composition: vc, renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage),
+          composition: vc,
+          renderer: try VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage),
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
       if part.includesAudio && export.container.carriesAudio {

@@ -108,7 +108,7 @@ final class GIFExporter {
     _ body: (Int64, [UInt8]) throws(EngineError) -> Void
   ) throws(EngineError) {
     let size = video.renderSize
-    let renderer = VideoRenderer(composition: composition, video: video, matrix: matrix, damage: damage)
+    let renderer = try VideoRenderer(composition: composition, video: video, matrix: matrix, damage: damage)
     let frame: Frame
     do { frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P) } catch {
       throw .internalFailure("\(error)")

@@ -9,6 +9,7 @@ final class Compositor {
   private let scalers: ScalerCache
   /// The last scaled picture of each track, reused while the same picture shows at the same size.
   private var scaled: [TrackID: (serial: Int, width: Int, height: Int, frame: Frame)] = [:]
+  private let masks = MaskPainter()
 
   init(matrix: ColorMatrix, scalers: ScalerCache) {
     self.matrix = matrix
@@ -31,7 +32,8 @@ final class Compositor {
   /// Whether `layer` replaces every pixel of a `width`×`height` frame: fully opaque, drawn 1:1 (no soft edges)
   /// and covering the frame, at even offsets so the half-size chroma planes are covered too.
   static func coversOpaquely(_ layer: LayerDraw, width: Int, height: Int) -> Bool {
-    guard layer.opacity >= 1, !AlphaPicture.hasAlpha(layer.picture), let r = placement(of: layer) else { return false }
+    guard layer.opacity >= 1, layer.mask == nil, !AlphaPicture.hasAlpha(layer.picture), let r = placement(of: layer)
+    else { return false }
     return r.x % 2 == 0 && r.y % 2 == 0 && r.x <= 0 && r.y <= 0 && r.x + r.width >= width && r.y + r.height >= height
   }
 
@@ -58,6 +60,13 @@ final class Compositor {
 
   private func draw(_ layer: LayerDraw, into frame: Frame) throws(FFmpegError) {
     guard layer.opacity > 0 else { return }
+    guard let mask = layer.mask else { return try drawWhole(layer, into: frame) }
+    masks.save(frame)
+    try drawWhole(layer, into: frame)
+    masks.restoreOutside(mask.shape, rect: mask.rect, feather: mask.feather, in: frame)
+  }
+
+  private func drawWhole(_ layer: LayerDraw, into frame: Frame) throws(FFmpegError) {
     let t = layer.transform
     let w = Double(layer.picture.width)
     let h = Double(layer.picture.height)

@@ -15,4 +15,6 @@ struct LayerDraw {
   var isStill = false
   /// The layer's transform changes over time (a ramp).
   var isMoving = false
+  /// Where the layer shows in the frame (render pixels) at this time, if it is masked.
+  var mask: (shape: LayerMask.Shape, rect: Rect, feather: Double)?
 }

@@ -14,12 +14,17 @@ final class VideoRenderer {
   private var trackReaders: [TrackID: ReaderKey] = [:]
 
   private let damage: DamageLog
+  private let effects: EffectProcessor
 
-  init(composition: Composition, video: VideoComposition, matrix: ColorMatrix, damage: DamageLog) {
+  /// Reads the composition's `.cube` files (an unreadable or malformed one is an error naming it).
+  init(composition: Composition, video: VideoComposition, matrix: ColorMatrix, damage: DamageLog)
+    throws(EngineError)
+  {
     self.composition = composition
     self.damage = damage
     self.video = video
     compositor = Compositor(matrix: matrix, scalers: scalers)
+    effects = try EffectProcessor(composition: composition, matrix: matrix)
   }
 
   /// The Y'CbCr matrix frames are composed in.
@@ -52,11 +57,23 @@ final class VideoRenderer {
         throw EngineError.decodeFailed(
           path: source.path, time: picture.time, reason: "cannot convert the picture (\(error))")
       }
+      let transform = AffineTransform.translation(x: Double(picture.originX), y: Double(picture.originY))
+        .concatenating(info.preferredTransform).concatenating(layer.transform.value(at: time))
+      var (shown, serial) = (normalized, picture.serial)
+      if !layer.effects.isEmpty {
+        do {
+          (shown, serial) = try effects.apply(
+            layer.effects, at: time, to: normalized,
+            scale: abs(transform.a * transform.d - transform.b * transform.c)
+              .squareRoot(), track: track.id, serial: picture.serial)
+        } catch {
+          throw EngineError.internalFailure("effects failed: \(error)")
+        }
+      }
       var draw = LayerDraw(
-        track: track.id, serial: picture.serial, picture: normalized,
-        transform: AffineTransform.translation(x: Double(picture.originX), y: Double(picture.originY))
-          .concatenating(info.preferredTransform).concatenating(layer.transform.value(at: time)),
+        track: track.id, serial: serial, picture: shown, transform: transform,
         opacity: layer.opacity.value(at: time), isStill: still, isMoving: !layer.transform.isConstant)
+      draw.mask = layer.mask.map { ($0.shape, $0.rect.value(at: time), $0.feather) }
       if let crop = layer.crop {
         guard let cropped = try Self.crop(draw, to: crop, preferred: info.preferredTransform, path: source.path) else {
           continue
@@ -68,6 +85,7 @@ final class VideoRenderer {
     for key in readers.keys where !activeReaders.contains(key) { readers[key] = nil }
     for track in trackReaders.keys where !active.contains(track) { trackReaders[track] = nil }
     compositor.retain(tracks: active)
+    effects.retain(tracks: active)
     do {
       try compositor.compose(draws, background: instruction?.backgroundColor ?? video.backgroundColor, into: frame)
     } catch {

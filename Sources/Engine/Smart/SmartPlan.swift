@@ -82,8 +82,8 @@ struct SmartPlan {
     return first.map { $0..<$0 + Int64(group.times.count) }
   }
 
-  /// Whether the top visible layer at `time` is `track`'s, opaque, untransformed and uncropped (so the frame
-  /// is the source's picture itself).
+  /// Whether the top visible layer at `time` is `track`'s, opaque, untransformed, uncropped, unmasked and without
+  /// an effect that changes anything then (so the frame is the source's picture itself).
   static func showsAlone(track: TrackID, at time: MediaTime, composition: Composition, video: VideoComposition)
     -> Bool
   {
@@ -92,8 +92,9 @@ struct SmartPlan {
       guard composition.track(layer.trackID)?.segment(at: time) != nil else { continue }
       let opacity = layer.opacity.value(at: time)
       if opacity <= 0 { continue }
-      return layer.trackID == track && opacity >= 1 && layer.crop == nil
+      return layer.trackID == track && opacity >= 1 && layer.crop == nil && layer.mask == nil
         && layer.transform.value(at: time) == .identity
+        && layer.effects.allSatisfy { $0.amount.value(at: time) == $0.kind.neutralAmount }
     }
     return false
   }

@@ -147,7 +147,7 @@ final class SmartWriter {
   /// Renders output frames `frames` as the full render would and encodes them as one run starting with an IDR
   /// picture. A new renderer for each run opens its readers where the run starts.
   private func render(_ frames: Range<Int64>, isCancelled: () -> Bool) throws(EngineError) {
-    let renderer = VideoRenderer(
+    let renderer = try VideoRenderer(
       composition: composition, video: video, matrix: ColorMatrix.guess(height: video.renderSize.height),
       damage: damage)
     let encoder: SmartEncoder

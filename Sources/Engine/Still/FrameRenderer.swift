@@ -34,7 +34,7 @@ public final class FrameRenderer {
   /// The frame showing at `time`, encoded as `format`.
   public func image(at time: MediaTime, format: ImageFormat) throws(EngineError) -> [UInt8] {
     let size = video.renderSize
-    let renderer = VideoRenderer(composition: composition, video: video, matrix: matrix, damage: DamageLog())
+    let renderer = try VideoRenderer(composition: composition, video: video, matrix: matrix, damage: DamageLog())
     do {
       let frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P)
       try renderer.render(at: frameTime(at: time), into: frame)

@@ -1,0 +1,134 @@
+import Composition
+import Foundation
+
+/// Applies a layer's effects to its picture, frame by frame, in the order the layer lists them. Colour effects in
+/// a row fold into one table pass; a `.cube` table becomes a table over Y'CbCr when its amount changes; blurs,
+/// sharpening and vignettes run on the picture's planes. The result is kept per track while the picture and the
+/// amounts stay the same (a still, a held frame), so it is not worked out twice. The `.cube` files are read when
+/// the processor is made, before anything is rendered.
+final class EffectProcessor {
+  private let matrix: ColorMatrix
+  private let cubes: [String: CubeLUT]
+  private var lookups: [String: (amount: Double, lookup: YUVLookup)] = [:]
+  /// Per track: the two pictures the passes write in turn, and the key of the last result.
+  private var buffers: [TrackID: (key: Int, result: Frame?, frames: [Frame?])] = [:]
+  private var scratch: [Int32] = []
+
+  init(composition: Composition, matrix: ColorMatrix) throws(EngineError) {
+    self.matrix = matrix
+    var cubes: [String: CubeLUT] = [:]
+    let files = composition.video?.instructions.flatMap(\.layers).flatMap(\.effects).compactMap(\.file) ?? []
+    for file in Set(files) { cubes[file] = try Self.load(file) }
+    self.cubes = cubes
+  }
+
+  /// Reads and parses a `.cube` file; an error names it and says what is wrong, in a line.
+  static func load(_ path: String) throws(EngineError) -> CubeLUT {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw .inputUnreadable(path: path, reason: "cannot read the colour table (\(error.localizedDescription))")
+    }
+    guard data.count <= 64 << 20 else { throw .invalidInput(path: path, reason: "a colour table above 64 MB") }
+    do {
+      return try CubeLUT(parsing: Substring(String(decoding: data, as: UTF8.self)))
+    } catch {
+      throw .invalidInput(path: path, reason: "not a .cube colour table: \(error)")
+    }
+  }
+
+  /// `picture` with `effects` as they are at `time`; `scale` is how many render pixels a picture pixel spans
+  /// (so a blur's reach, in render pixels, becomes the picture's). Returns the picture and a serial for caches
+  /// that changes whenever the result does.
+  func apply(
+    _ effects: [Effect], at time: MediaTime, to picture: Frame, scale: Double, track: TrackID, serial: Int
+  ) throws(FFmpegError) -> (picture: Frame, serial: Int) {
+    let active = effects.map { ($0, $0.amount.value(at: time)) }.filter { $0.1 != $0.0.kind.neutralAmount }
+    guard !active.isEmpty else { return (picture, serial) }
+    var hasher = Hasher()
+    hasher.combine(serial)
+    hasher.combine(scale)
+    for (effect, amount) in active {
+      hasher.combine(effect)
+      hasher.combine(amount)
+    }
+    let key = hasher.finalize()
+    var slot = buffers[track] ?? (key: 0, result: nil, frames: [nil, nil])
+    if slot.key == key, let result = slot.result { return (result, key) }
+    slot.result = nil
+    var current = picture
+    var turn = 0
+    var index = 0
+    while index < active.count {
+      let target = try EffectFrames.reuse(slot.frames[turn], like: picture)
+      slot.frames[turn] = target
+      let (effect, amount) = active[index]
+      if ColorTables.folds(effect.kind) {
+        var run: [(Effect.Kind, Double)] = []
+        while index < active.count, ColorTables.folds(active[index].0.kind) {
+          run.append((active[index].0.kind, active[index].1))
+          index += 1
+        }
+        ColorTables(run, matrix: matrix).apply(current, into: target)
+      } else {
+        index += 1
+        switch effect.kind {
+        case .lut: lookup(effect.file ?? "", amount: amount)?.apply(current, into: target)
+        case .blur: blur(current, into: target, reach: amount / max(scale, 1e-6))
+        case .sharpen: sharpen(current, into: target, amount: amount)
+        case .vignette: Vignette(amount: amount).apply(current, into: target)
+        default: break
+        }
+      }
+      current = target
+      turn = 1 - turn
+    }
+    slot.key = key
+    slot.result = current
+    buffers[track] = slot
+    return (current, key)
+  }
+
+  /// Forgets the pictures of tracks not in `active`.
+  func retain(tracks active: Set<TrackID>) {
+    for track in buffers.keys where !active.contains(track) { buffers[track] = nil }
+  }
+
+  private func lookup(_ file: String, amount: Double) -> YUVLookup? {
+    if let known = lookups[file], known.amount == amount { return known.lookup }
+    guard let cube = cubes[file] else { return nil }
+    let lookup = YUVLookup(cube, amount: amount, matrix: matrix)
+    lookups[file] = (amount, lookup)
+    return lookup
+  }
+
+  /// Every plane blurred; chroma (half size) by half the reach; alpha too, so edges soften with the picture.
+  private func blur(_ source: Frame, into target: Frame, reach: Double) {
+    for plane in 0..<4 {
+      guard let src = PlaneView(source, plane: plane), let dst = PlaneView(target, plane: plane) else { continue }
+      let r = Int((plane == 1 || plane == 2 ? reach / 2 : reach).rounded())
+      BoxBlur(reach: r).apply(src, into: dst, scratch: &scratch)
+      if r == 0 { for y in 0..<src.height { dst.row(y).update(from: src.row(y), count: src.width) } }
+    }
+  }
+
+  /// Luma plus `amount` times its difference from a 3×3 box blur of itself; chroma and alpha copied.
+  private func sharpen(_ source: Frame, into target: Frame, amount: Double) {
+    guard let src = PlaneView(source, plane: 0), let dst = PlaneView(target, plane: 0) else { return }
+    BoxBlur(reach: 1).apply(src, into: dst, scratch: &scratch)
+    let gain = Int32((amount * 256).rounded())
+    for y in 0..<src.height {
+      let s = src.row(y)
+      let d = dst.row(y)
+      for x in 0..<src.width {
+        let detail = Int32(s[x]) &- Int32(d[x])
+        d[x] = UInt8(clamping: Int32(s[x]) &+ ((detail &* gain &+ 128) >> 8))
+      }
+    }
+    for plane in 1..<4 {
+      guard let from = PlaneView(source, plane: plane), let to = PlaneView(target, plane: plane) else { continue }
+      for y in 0..<from.height { to.row(y).update(from: from.row(y), count: from.width) }
+    }
+  }
+}
