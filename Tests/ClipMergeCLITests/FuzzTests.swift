@@ -96,6 +96,34 @@ final class FuzzTests: XCTestCase {
     XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
   }
 
+  /// Damaged colour tables (.cube) as a concat's lut effect: refused with a documented exit code (naming the
+  /// file) or rendered, never a trap.
+  func testMutatedColourTablesNeverCrash() throws {
+    let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
+    let names = ["identity.cube", "warm.cube"]
+    let seeds = try names.map { try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0)))) }
+    let folder = FixtureFiles.temporaryFolder()
+    var mutator = Mutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
+    var jobs: [Job] = []
+    for i in 0..<count {
+      let (bytes, how) = mutator.mutate(seeds[i % seeds.count])
+      let path = folder.appendingPathComponent("c\(i).cube").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let out = folder.appendingPathComponent("out\(i).mp4").path
+      jobs.append(
+        (
+          "c\(i).cube", how,
+          [
+            "concat", FixtureFiles.path("tiny.mp4"), "--effect", "lut=\(path)", "-o", out, "--preset", "ultrafast",
+            "-q",
+          ],
+          out
+        ))
+    }
+    let crashes = Self.crashes(jobs)
+    XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
+  }
+
   /// One run: the damaged file's name, how it was damaged, the arguments, and the output it must not leave on
   /// failure.
   typealias Job = (name: String, how: String, arguments: [String], output: String?)

@@ -49,6 +49,54 @@ final class TransitionTests: XCTestCase {
     XCTAssertEqual(sample.u, 128, accuracy: 2)
   }
 
+  func testAWipeSplitsTheFrameAtTheMiddleColumn() throws {
+    // wipe-left: the edge moves left, the incoming clip to its right; half way, at column 160 exactly.
+    let left = try middle(["--transition", "wipe-left,1"])
+    for y in [0, 120, 239] {
+      XCTAssertFalse(try isIncoming(left, 159, y), "row \(y)")
+      XCTAssertTrue(try isIncoming(left, 160, y), "row \(y)")
+    }
+    XCTAssertFalse(try isIncoming(left, 0, 120))
+    XCTAssertTrue(try isIncoming(left, 319, 120))
+    let right = try middle(["--transition", "wipe-right,1"])
+    XCTAssertTrue(try isIncoming(right, 159, 120))
+    XCTAssertFalse(try isIncoming(right, 160, 120))
+    let up = try middle(["--transition", "wipe-up,1"])
+    XCTAssertFalse(try isIncoming(up, 160, 119))
+    XCTAssertTrue(try isIncoming(up, 160, 120))
+    // A soft edge 40 pixels wide: half and half at the middle, each clip whole 20 pixels either side.
+    let outgoing = try XCTUnwrap(left.yuv(x: 10, y: 120)).y
+    let incoming = try XCTUnwrap(left.yuv(x: 310, y: 120)).y
+    let soft = try middle(["--transition", "wipe-left,1,40"])
+    XCTAssertEqual(try XCTUnwrap(soft.yuv(x: 160, y: 120)).y, (outgoing + incoming) / 2, accuracy: 8)
+    XCTAssertEqual(try XCTUnwrap(soft.yuv(x: 138, y: 120)).y, outgoing, accuracy: 2)
+    XCTAssertEqual(try XCTUnwrap(soft.yuv(x: 182, y: 120)).y, incoming, accuracy: 2)
+    XCTAssertEqual(try XCTUnwrap(soft.yuv(x: 150, y: 120)).y, outgoing + (incoming - outgoing) / 4, accuracy: 8)
+  }
+
+  func testCirclesOpenAndCloseFromTheCentreAndZoomInGrowsAndFades() throws {
+    // Half way, the iris's radius is half of the half-diagonal (200) plus a pixel: 100.5.
+    let open = try middle(["--transition", "circle-open,1"])
+    XCTAssertTrue(try isIncoming(open, 160, 120))
+    XCTAssertTrue(try isIncoming(open, 160 + 97, 120))
+    XCTAssertTrue(try isIncoming(open, 160, 120 + 97))
+    XCTAssertFalse(try isIncoming(open, 160 + 104, 120))
+    XCTAssertFalse(try isIncoming(open, 160 + 72, 120 + 72), "outside the circle on the diagonal")
+    XCTAssertFalse(try isIncoming(open, 0, 0))
+    let close = try middle(["--transition", "circle-close,1"])
+    XCTAssertFalse(try isIncoming(close, 160, 120))
+    XCTAssertFalse(try isIncoming(close, 160 + 97, 120))
+    XCTAssertTrue(try isIncoming(close, 160 + 104, 120))
+    XCTAssertTrue(try isIncoming(close, 319, 239))
+    // zoom-in: the outgoing clip at half opacity over the incoming one, everywhere (it only grows).
+    let zoom = try middle(["--transition", "zoom-in,1"])
+    let outgoing = try XCTUnwrap(open.yuv(x: 0, y: 0)).y
+    let incoming = try XCTUnwrap(open.yuv(x: 160, y: 120)).y
+    for (x, y) in [(0, 0), (160, 120), (319, 239)] {
+      XCTAssertEqual(try XCTUnwrap(zoom.yuv(x: x, y: y)).y, (outgoing + incoming) / 2, accuracy: 3, "(\(x), \(y))")
+    }
+  }
+
   func testTheSpecShowsTheTransitionAsRamps() throws {
     let printed = try ClipmergeProcess.run([
       "concat", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), "--transition", "push-left,1",

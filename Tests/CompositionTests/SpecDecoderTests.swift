@@ -57,7 +57,7 @@ final class SpecDecoderTests: XCTestCase {
     XCTAssertEqual(
       problems(json),
       [
-        "extra: unknown key (expected one of: $schema, tracks, video, audio, output)",
+        "extra: unknown key (expected one of: $schema, description, tracks, video, audio, output)",
         "tracks[0].id: expected a number, got a string",
         "tracks[0].segments[0].loop: unknown key (expected one of: source, sourceRange, start, speed)",
         "tracks[0].segments[0].source: expected a string, got a number",

@@ -31,7 +31,7 @@ public enum SpecDecoder {
     mutating func document(_ json: Any) -> SpecDocument? {
       guard
         let root = reader.object(
-          json, at: "", allowed: ["$schema", "tracks", "video", "audio", "output"], required: ["tracks"])
+          json, at: "", allowed: ["$schema", "description", "tracks", "video", "audio", "output"], required: ["tracks"])
       else { return nil }
       var tracks: [Track] = []
       for (i, value) in (reader.array(root["tracks"], at: "tracks") ?? []).enumerated() {

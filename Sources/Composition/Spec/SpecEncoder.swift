@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes a composition as a spec (`--print-spec`): the JSON that `compose` reads back into the same composition.
 public enum SpecEncoder {
-  /// Pretty-printed JSON with sorted keys. Source paths are written absolute, so the spec works from any folder.
+  /// Pretty-printed JSON with sorted keys. Source and colour table paths are written absolute, so the spec works
+  /// from any folder.
   public static func encode(_ composition: Composition, outputPath: String? = nil, workingDirectory: String) -> Data {
     let values: [SourceID: Any] = Dictionary(
       uniqueKeysWithValues: composition.sources.map { ($0.id, sourceValue($0, workingDirectory)) })
@@ -20,7 +21,7 @@ public enum SpecEncoder {
       out["path"] = absolute(outputPath, workingDirectory)
       root["output"] = out
     }
-    if let video = composition.video { root["video"] = self.video(video) }
+    if let video = composition.video { root["video"] = self.video(video, workingDirectory) }
     if !composition.audioMix.parameters.isEmpty {
       root["audio"] = [
         "tracks": composition.audioMix.parameters.map {
@@ -76,7 +77,7 @@ public enum SpecEncoder {
     return object
   }
 
-  static func video(_ video: VideoComposition) -> [String: Any] {
+  static func video(_ video: VideoComposition, _ workingDirectory: String) -> [String: Any] {
     [
       "renderSize": ["width": video.renderSize.width, "height": video.renderSize.height],
       "frameDuration": time(video.frameDuration),
@@ -100,7 +101,7 @@ public enum SpecEncoder {
             if !layer.effects.isEmpty {
               l["effects"] = layer.effects.map { effect in
                 var e: [String: Any] = ["name": effect.kind.rawValue, "amount": keyframed(effect.amount, number)]
-                e["file"] = effect.file
+                e["file"] = effect.file.map { absolute($0, workingDirectory) }
                 return e
               }
             }

@@ -24,10 +24,11 @@ struct CubeLUT: Sendable {
     var domainMax = SIMD3<Float>(1, 1, 1)
     var values: [SIMD3<Float>] = []
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Lines end in LF, CRLF (one Character in Swift) or CR.
+    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       lineNumber += 1
       let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
       guard let keyword = words.first else { continue }
       func numbers(_ count: Int) throws(ParseError) -> [Float] {
         let found = words.dropFirst().compactMap { Float($0) }.filter(\.isFinite)

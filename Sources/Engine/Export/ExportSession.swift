@@ -35,6 +35,12 @@ final class ExportSession {
     self.part = part
     damage = DamageLog(strict: strict)
     let export = composition.export
+    // The renderer first: it reads the effects' colour tables, whose errors name their files, before any output.
+    var renderer: VideoRenderer?
+    if let vc = composition.video, part.includesVideo {
+      renderer = try VideoRenderer(
+        composition: composition, video: vc, matrix: ColorMatrix.guess(height: vc.renderSize.height), damage: damage)
+    }
     output = try target.open()
     do {
       packet = try Packet()
@@ -43,16 +49,15 @@ final class ExportSession {
     }
     let global = output.wantsGlobalHeader
     do {
-      if let vc = composition.video, part.includesVideo {
-        let matrix = ColorMatrix.guess(height: vc.renderSize.height)
-        let made = try EncoderFactory.video(vc, export: export, matrix: matrix, globalHeader: global)
+      if let vc = composition.video, let renderer {
+        let made = try EncoderFactory.video(vc, export: export, matrix: renderer.matrix, globalHeader: global)
         let stream = try output.addStream(for: made.encoder)
         if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {
           output.setCodecTag(stream: stream, "hvc1")
         }
         video = VideoSide(
           composition: vc,
-          renderer: try VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage),
+          renderer: renderer,
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
       if part.includesAudio && export.container.carriesAudio {

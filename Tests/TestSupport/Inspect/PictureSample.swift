@@ -45,6 +45,19 @@ public struct PictureSample: Sendable {
     return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
   }
 
+  /// Every chroma sample, Cb then Cr.
+  public var chromaSamples: [UInt8] { cb + cr }
+
+  /// The largest difference between two samples at the same place in any plane (nil when the sizes differ).
+  public func maximumDifference(to other: PictureSample) -> Int? {
+    guard width == other.width, height == other.height else { return nil }
+    var largest = 0
+    for (a, b) in [(luma, other.luma), (cb, other.cb), (cr, other.cr)] {
+      for (x, y) in zip(a, b) { largest = max(largest, abs(Int(x) - Int(y))) }
+    }
+    return largest
+  }
+
   /// Y', Cb, Cr at pixel (x, y) (chroma of the 2×2 block holding it); nil outside the picture.
   public func yuv(x: Int, y: Int) -> (y: Int, u: Int, v: Int)? {
     guard x >= 0, y >= 0, x < width, y < height else { return nil }
