@@ -6,7 +6,7 @@ RELEASE_BIN = .build/release/clipmerge
 DEMO_DIR = demo-out
 
 .PHONY: all deps build release fixtures test fuzz sanitize demo man completions install uninstall deb bench real-media \
-	format lint clean
+	stills format lint clean
 
 all: build
 
@@ -81,6 +81,10 @@ bench: release
 
 real-media: release fixtures
 	@scripts/real-media.sh
+
+# docs/stills: the midpoint of every transition and effect example spec (docs/effects.md).
+stills: release fixtures
+	@scripts/doc-stills.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -73,7 +73,7 @@ final class CommandGrammarTests: XCTestCase {
     XCTAssertEqual(bad.code, 64)
     XCTAssertEqual(
       bad.stderr,
-      "clipmerge: error: --transition: expected crossfade, fade-black, fade-white, slide-DIR or push-DIR (DIR: left, right, up, down), with ,SECONDS or not, got 'dissolve'\n"
+      "clipmerge: error: --transition: expected crossfade, fade-black, fade-white, slide-DIR, push-DIR, wipe-DIR (DIR: left, right, up, down), zoom-in, circle-open or circle-close, with ,SECONDS or not (wipes and circles: then ,EDGE pixels of soft edge), got 'dissolve'\n"
     )
   }
 

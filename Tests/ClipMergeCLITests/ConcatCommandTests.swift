@@ -36,7 +36,7 @@ final class ConcatCommandTests: XCTestCase {
       usage(["a.mp4#t=3,1", "-o", "x.mov"]), "'a.mp4#t=3,1': expected FILE or FILE#t=START,END with START before END")
     XCTAssertEqual(
       usage(["a.mp4", "-o", "x.mov", "--transition", "wipe,1"]),
-      "--transition: expected crossfade, fade-black, fade-white, slide-DIR or push-DIR (DIR: left, right, up, down), with ,SECONDS or not, got 'wipe,1'"
+      "--transition: expected crossfade, fade-black, fade-white, slide-DIR, push-DIR, wipe-DIR (DIR: left, right, up, down), zoom-in, circle-open or circle-close, with ,SECONDS or not (wipes and circles: then ,EDGE pixels of soft edge), got 'wipe,1'"
     )
     XCTAssertEqual(
       usage(["a.mp4", "-o", "x.mov", "--fit", "zoom"]), "--fit: expected contain, cover or stretch, got 'zoom'")

@@ -45,6 +45,14 @@ struct ConcatCommand {
       notes: """
         Times are seconds (2.9) or [hh:]mm:ss[.frac]. Each clip lasts exactly its trimmed duration; a trim is exact to
         the frame and the sample. Audio is resampled to 48 kHz stereo; a clip without audio is silent for its length.
+        Transition directions are what the viewer sees: wipe-left's edge and slide-left's picture move leftward, so
+        the next clip comes in from the right. --print-spec shows a transition as the ramps it is made of; a spec can
+        join each pair of clips differently. --effect applies to every clip (a spec sets effects per layer).
+
+        Examples:
+          clipmerge concat a.mp4 b.mp4 c.mp4 --transition wipe-left,0.8 -o out.mp4
+          clipmerge concat a.mp4 b.mp4 --transition circle-open,1,24 --transition-easing ease-in-out -o out.mp4
+          clipmerge concat a.mp4 'b.mp4#t=1,3' --effect grayscale --effect lut=film.cube,0.5 -o out.mp4
 
         """)
   }

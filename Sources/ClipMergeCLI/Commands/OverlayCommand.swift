@@ -36,7 +36,11 @@ struct OverlayCommand {
       options: specs,
       notes: """
         Times are seconds (2.9) or [hh:]mm:ss[.frac]. The output lasts as long as the longer input; where BASE
-        has ended the background shows, where OVERLAY has ended it is no longer drawn.
+        has ended the background shows, where OVERLAY has ended it is no longer drawn. --effect applies to both
+        pictures (a spec sets effects per layer).
+
+        Examples:
+          clipmerge overlay a.mp4 b.mp4 --effect sepia --effect vignette=0.6 -o out.mp4
 
         """)
   }
