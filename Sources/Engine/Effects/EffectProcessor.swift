@@ -9,10 +9,10 @@ import Foundation
 final class EffectProcessor {
   private let matrix: ColorMatrix
   private let cubes: [String: CubeLUT]
-  private var lookups: [String: (amount: Double, lookup: YUVLookup)] = [:]
+  private var lookups: [String: YUVLookup] = [:]
   /// Per track: the two pictures the passes write in turn, and the key of the last result.
   private var buffers: [TrackID: (key: Int, result: Frame?, frames: [Frame?])] = [:]
-  private var scratch: [Int32] = []
+  private var scratch: [UInt8] = []
 
   init(composition: Composition, matrix: ColorMatrix) throws(EngineError) {
     self.matrix = matrix
@@ -74,7 +74,7 @@ final class EffectProcessor {
       } else {
         index += 1
         switch effect.kind {
-        case .lut: lookup(effect.file ?? "", amount: amount)?.apply(current, into: target)
+        case .lut: lookup(effect.file ?? "")?.apply(current, into: target, amount: amount)
         case .blur: blur(current, into: target, reach: amount / max(scale, 1e-6))
         case .sharpen: sharpen(current, into: target, amount: amount)
         case .vignette: Vignette(amount: amount).apply(current, into: target)
@@ -95,11 +95,11 @@ final class EffectProcessor {
     for track in buffers.keys where !active.contains(track) { buffers[track] = nil }
   }
 
-  private func lookup(_ file: String, amount: Double) -> YUVLookup? {
-    if let known = lookups[file], known.amount == amount { return known.lookup }
+  private func lookup(_ file: String) -> YUVLookup? {
+    if let known = lookups[file] { return known }
     guard let cube = cubes[file] else { return nil }
-    let lookup = YUVLookup(cube, amount: amount, matrix: matrix)
-    lookups[file] = (amount, lookup)
+    let lookup = YUVLookup(cube, matrix: matrix)
+    lookups[file] = lookup
     return lookup
   }
 
@@ -107,9 +107,8 @@ final class EffectProcessor {
   private func blur(_ source: Frame, into target: Frame, reach: Double) {
     for plane in 0..<4 {
       guard let src = PlaneView(source, plane: plane), let dst = PlaneView(target, plane: plane) else { continue }
-      let r = Int((plane == 1 || plane == 2 ? reach / 2 : reach).rounded())
+      let r = Int(min(plane == 1 || plane == 2 ? reach / 2 : reach, 4096).rounded())
       BoxBlur(reach: r).apply(src, into: dst, scratch: &scratch)
-      if r == 0 { for y in 0..<src.height { dst.row(y).update(from: src.row(y), count: src.width) } }
     }
   }
 

@@ -17,6 +17,11 @@ struct PlaneView {
     height = full ? frame.height : (frame.height + 1) / 2
   }
 
+  /// A view of memory laid out as a plane.
+  init(base: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int) {
+    (self.base, self.stride, self.width, self.height) = (base, stride, width, height)
+  }
+
   func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * stride }
 
   func fill(_ value: UInt8) {
