@@ -76,7 +76,7 @@ uninstall:
 deb: deps
 	@scripts/make-deb.sh
 
-bench: release
+bench: release fixtures
 	@scripts/bench.sh
 
 real-media: release fixtures

@@ -9,7 +9,8 @@
 # LONG adds size:preset:duration configurations (default: one 60 s configuration, to show time and memory
 # growing with length). LAYERS (size:preset:duration, default 1080:veryfast:60; empty for none) measures what a
 # watermark, a title and subtitles cost over a plain render. SMART (the same form, default 1080:veryfast:60; empty
-# for none) measures a smart render against the full render and the ffmpeg CLI. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
+# for none) measures a smart render against the full render and the ffmpeg CLI. EFFECTS (the same form, default
+# 1080:veryfast:30) measures a wipe and a blur with a .cube table against a crossfade join. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -21,6 +22,7 @@ LONG=${LONG-720:veryfast:60}
 LAYERS=${LAYERS-1080:veryfast:60}
 SMART=${SMART-1080:veryfast:60}
 SEGMENTS=${SEGMENTS-1080:veryfast:60}
+EFFECTS=${EFFECTS-1080:veryfast:30}
 out=bench-out
 mkdir -p "$out"
 bin=$PWD/.build/release/clipmerge
@@ -306,6 +308,61 @@ segments_cost() {
   echo "whole render: $(col "$t/whole" 1) s wall, $whole_cpu s CPU"
 }
 
+# Transitions and effects (the EFFECTS configuration, default 1080p veryfast 30 s: two 10 s clips of it): the
+# join with a 1 s crossfade, with a 1 s wipe instead, and with the crossfade and a blur (reach 6) and a .cube table
+# on both clips; each as a ratio to the crossfade's wall time, and the ffmpeg CLI doing the same (xfade fade,
+# xfade wipeleft, gblur sigma 2.45 (the blur's spread) and lut3d) beside it. RUNS interleaved rounds.
+effects_cost() {
+  local size preset d w h
+  IFS=: read -r size preset d <<<"$EFFECTS"
+  read -r w h < <(dims "$size")
+  make_inputs "$size" "$d"
+  local dir=$out/inputs/$size-$d t=$out/times/effects-$size-$preset-$d r=$out/render
+  local cube=$PWD/Fixtures/generated/warm.cube
+  rm -rf "$t"
+  mkdir -p "$t" "$r"
+  local a=$dir/same-1.mp4 b=$dir/same-2.mp4 offset=$((d / 3 - 1))
+  local common=(-y -q --preset "$preset" --crf "$CRF" --audio-bitrate 192k)
+  local enc=(-c:v libx264 -preset "$preset" -crf "$CRF" -pix_fmt yuv420p -c:a aac -b:a 192k)
+  local audio="[0:a][1:a]acrossfade=d=1[a]"
+  local ff=(ffmpeg -hide_banner -loglevel error -y -i "$a" -i "$b")
+  local blur="gblur=sigma=2.45,lut3d=$cube"
+  run_fx() {
+    case $1 in
+      crossfade) measure "$t/$1" "$bin" concat "$a" "$b" --transition crossfade,1 -o "$r/fx-$1.mp4" "${common[@]}" ;;
+      wipe) measure "$t/$1" "$bin" concat "$a" "$b" --transition wipe-left,1 -o "$r/fx-$1.mp4" "${common[@]}" ;;
+      blur+lut) measure "$t/$1" "$bin" concat "$a" "$b" --transition crossfade,1 --effect blur=6 --effect "lut=$cube" \
+        -o "$r/fx-blur-lut.mp4" "${common[@]}" ;;
+      ff-crossfade) measure "$t/$1" "${ff[@]}" -filter_complex \
+        "[0:v][1:v]xfade=transition=fade:duration=1:offset=$offset[v];$audio" -map "[v]" -map "[a]" "${enc[@]}" \
+        "$r/ff-fx-crossfade.mp4" ;;
+      ff-wipe) measure "$t/$1" "${ff[@]}" -filter_complex \
+        "[0:v][1:v]xfade=transition=wipeleft:duration=1:offset=$offset[v];$audio" -map "[v]" -map "[a]" "${enc[@]}" \
+        "$r/ff-fx-wipe.mp4" ;;
+      ff-blur+lut) measure "$t/$1" "${ff[@]}" -filter_complex \
+        "[0:v]$blur[x];[1:v]$blur[y];[x][y]xfade=transition=fade:duration=1:offset=$offset[v];$audio" -map "[v]" \
+        -map "[a]" "${enc[@]}" "$r/ff-fx-blur-lut.mp4" ;;
+    esac
+  }
+  local order=(crossfade wipe blur+lut ff-crossfade ff-wipe ff-blur+lut)
+  for ((i = 1; i <= RUNS; i++)); do
+    local round=("${order[@]}")
+    ((i % 2 == 0)) && round=(blur+lut ff-blur+lut wipe ff-wipe crossfade ff-crossfade)
+    for job in "${round[@]}"; do run_fx "$job"; done
+  done
+  local ours theirs
+  ours=$(col "$t/crossfade" 1)
+  theirs=$(col "$t/ff-crossfade" 1)
+  echo "| join of two 10 s ${h}p clips ($preset) | clipmerge wall s | vs its crossfade | CPU s | ffmpeg CLI wall s | vs its crossfade | RSS MB clipmerge / ffmpeg |"
+  echo "|---|---|---|---|---|---|---|"
+  for job in crossfade wipe blur+lut; do
+    printf '| %s | %s | **%sx** | %s | %s | %sx | %s / %s |
+' "$job" "$(col "$t/$job" 1)" \
+      "$(div "$(col "$t/$job" 1)" "$ours")" "$(col "$t/$job" 2)" "$(col "$t/ff-$job" 1)" \
+      "$(div "$(col "$t/ff-$job" 1)" "$theirs")" "$(mb "$t/$job")" "$(mb "$t/ff-$job")"
+  done | tee -a "$out/effects.md"
+}
+
 # Memory against clip count: the same small clip joined 3 times and 300 times (clipmerge only; peak RSS should
 # not grow with the number of clips, as each clip's decoder and file are closed when it is done).
 clips_memory() {
@@ -359,6 +416,11 @@ fi
 if [[ -n $SEGMENTS ]]; then
   : >"$out/segments.md"
   segments_cost
+  echo
+fi
+if [[ -n $EFFECTS ]]; then
+  : >"$out/effects.md"
+  effects_cost
   echo
 fi
 if [[ -n $SMART ]]; then
