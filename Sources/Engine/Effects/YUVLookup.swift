@@ -3,36 +3,31 @@ import Composition
 /// A `.cube` table turned into tables over this render's own Y'CbCr, so a picture is looked up where it is,
 /// without converting every pixel to RGB and back. First a grid of 33 points a side: each point holds the Y'CbCr of
 /// its colour plus what the cube changes about that colour (its own colour clamped into the cube's domain), so an
-/// identity cube is an identity here, colours outside RGB included. Then, interpolated from the grid, what the table
-/// changes (the output minus the input, in half levels) in small tables that mostly stay in the processor's cache:
-/// for luma at every Y' and Cb, Cr to 6 bits (1 MB), for chroma at Cb, Cr and the mean Y' of the four luma pixels
-/// to 6 bits (2 × 256 KB). A change varies slowly with the colour, so the 6-bit steps and half levels cost at most a
-/// level or two on strong grades, and nothing where the table changes nothing. An amount below 1 scales the change.
+/// identity cube is an identity here, colours outside RGB included. Then, interpolated from the grid, a dense table
+/// for luma (every Y', Cb, Cr: 16 MB) and one for chroma (Cb, Cr and the mean Y' of the four luma pixels to 7 bits:
+/// 2 × 8 MB), so each sample costs one lookup. An amount below 1 mixes the looked-up picture with the original.
 struct YUVLookup {
   static let points = 33
-  /// Y' change at `(Cr >> 2) << 14 | (Cb >> 2) << 8 | Y'`.
-  private let luma: [Int8]
-  /// Cb and Cr changes at `(Cr >> 2) << 12 | (Cb >> 2) << 6 | (mean Y' >> 2)`.
-  private let cb: [Int8]
-  private let cr: [Int8]
+  /// Y' out, at `(Cr << 16) | (Cb << 8) | Y'`.
+  private let luma: [UInt8]
+  /// Cb and Cr out, at `(Cr << 15) | (Cb << 7) | (mean Y' >> 1)`.
+  private let cb: [UInt8]
+  private let cr: [UInt8]
 
   init(_ cube: CubeLUT, matrix: ColorMatrix) {
     let grid = Self.grid(cube, matrix: matrix)
     let n = Self.points
-    var luma = [Int8](repeating: 0, count: 1 << 20)
-    var cb = [Int8](repeating: 0, count: 1 << 18)
-    var cr = [Int8](repeating: 0, count: 1 << 18)
+    var luma = [UInt8](repeating: 0, count: 1 << 24)
+    var cb = [UInt8](repeating: 0, count: 1 << 23)
+    var cr = [UInt8](repeating: 0, count: 1 << 23)
     let scale = Float(n - 1) / 255
     var column = [SIMD3<Float>](repeating: .zero, count: n)
-    for vq in 0..<64 {
-      // The middle of the 6-bit step.
-      let v = Float(4 * vq) + 1.5
-      let pv = v * scale
+    for v in 0..<256 {
+      let pv = Float(v) * scale
       let iv = min(Int(pv), n - 2)
       let fv = pv - Float(iv)
-      for uq in 0..<64 {
-        let u = Float(4 * uq) + 1.5
-        let pu = u * scale
+      for u in 0..<256 {
+        let pu = Float(u) * scale
         let iu = min(Int(pu), n - 2)
         let fu = pu - Float(iu)
         // The grid's values along Y' at this (Cb, Cr), interpolated bilinearly.
@@ -51,22 +46,18 @@ struct YUVLookup {
           let f = py - Float(iy)
           return column[iy] + (column[iy + 1] - column[iy]) * f
         }
-        let lumaBase = (vq << 14) | (uq << 8)
-        for y in 0..<256 { luma[lumaBase | y] = Self.change(along(Float(y)).x - Float(y)) }
-        let chromaBase = (vq << 12) | (uq << 6)
-        for yq in 0..<64 {
-          let out = along(Float(4 * yq) + 1.5)
-          cb[chromaBase | yq] = Self.change(out.y - u)
-          cr[chromaBase | yq] = Self.change(out.z - v)
+        let lumaBase = (v << 16) | (u << 8)
+        for y in 0..<256 { luma[lumaBase | y] = Self.byte(along(Float(y)).x) }
+        let chromaBase = (v << 15) | (u << 7)
+        for half in 0..<128 {
+          let out = along(Float(2 * half) + 0.5)
+          cb[chromaBase | half] = Self.byte(out.y)
+          cr[chromaBase | half] = Self.byte(out.z)
         }
       }
     }
     (self.luma, self.cb, self.cr) = (luma, cb, cr)
   }
-
-  /// A change in half levels (-254...254 in a byte).
-  @inline(__always)
-  private static func change(_ value: Float) -> Int8 { Int8(min(max(value / 2, -127), 127).rounded()) }
 
   /// The 33³ grid, Y' fastest, then Cb, then Cr: the output (Y', Cb, Cr) as unclamped 8-bit values.
   static func grid(_ cube: CubeLUT, matrix: ColorMatrix) -> [SIMD3<Float>] {
@@ -98,13 +89,13 @@ struct YUVLookup {
   }
 
   /// Looks up every pixel of `source` (4:2:0) into `target`: luma with its own Y' and its chroma sample's Cb, Cr;
-  /// chroma with the mean Y' of the four luma pixels it covers. `amount` (0...1) scales the change.
+  /// chroma with the mean Y' of the four luma pixels it covers. `amount` (0...1) mixes the result with the source.
   func apply(_ source: Frame, into target: Frame, amount: Double) {
     guard let sy = PlaneView(source, plane: 0), let su = PlaneView(source, plane: 1),
       let sv = PlaneView(source, plane: 2), let dy = PlaneView(target, plane: 0), let du = PlaneView(target, plane: 1),
       let dv = PlaneView(target, plane: 2)
     else { return }
-    let weight = Int32((min(max(amount, 0), 1) * 256).rounded())
+    let mix = Int32((min(max(amount, 0), 1) * 256).rounded())
     luma.withUnsafeBufferPointer { table in
       guard let t = table.baseAddress else { return }
       for row in 0..<sy.height {
@@ -113,15 +104,14 @@ struct YUVLookup {
         let u = su.row(row >> 1)
         let v = sv.row(row >> 1)
         for x in 0..<sy.width {
-          let index = (Int(v[x >> 1] >> 2) << 14) | (Int(u[x >> 1] >> 2) << 8) | Int(s[x])
-          d[x] = Self.changed(s[x], by: t[index], weight: weight)
+          d[x] = t[(Int(v[x >> 1]) << 16) | (Int(u[x >> 1]) << 8) | Int(s[x])]
         }
+        if mix < 256 { Self.mix(d, with: s, count: sy.width, weight: mix) }
       }
     }
     cb.withUnsafeBufferPointer { cbTable in
       cr.withUnsafeBufferPointer { crTable in
         guard let tb = cbTable.baseAddress, let tr = crTable.baseAddress else { return }
-        let lastX = sy.width - 1
         for row in 0..<su.height {
           let l0 = sy.row(min(2 * row, sy.height - 1))
           let l1 = sy.row(min(2 * row + 1, sy.height - 1))
@@ -129,13 +119,18 @@ struct YUVLookup {
           let v = sv.row(row)
           let ou = du.row(row)
           let ov = dv.row(row)
+          let lastX = sy.width - 1
           for x in 0..<su.width {
             let a = min(2 * x, lastX)
             let b = min(2 * x + 1, lastX)
             let sum = Int(l0[a]) + Int(l0[b]) + Int(l1[a]) + Int(l1[b])
-            let index = (Int(v[x] >> 2) << 12) | (Int(u[x] >> 2) << 6) | (sum >> 4)
-            ou[x] = Self.changed(u[x], by: tb[index], weight: weight)
-            ov[x] = Self.changed(v[x], by: tr[index], weight: weight)
+            let index = (Int(v[x]) << 15) | (Int(u[x]) << 7) | (sum >> 3)
+            ou[x] = tb[index]
+            ov[x] = tr[index]
+          }
+          if mix < 256 {
+            Self.mix(ou, with: u, count: su.width, weight: mix)
+            Self.mix(ov, with: v, count: su.width, weight: mix)
           }
         }
       }
@@ -143,11 +138,17 @@ struct YUVLookup {
     EffectFrames.copyAlpha(source, into: target)
   }
 
-  /// `value` plus `weight`/256 of `change` (in half levels), clamped to a byte.
+  /// `out = original + (out − original)·weight/256`.
   @inline(__always)
-  private static func changed(_ value: UInt8, by change: Int8, weight: Int32) -> UInt8 {
-    let step = (Int32(change) &* weight &+ 64) >> 7
-    return UInt8(clamping: Int32(value) &+ step)
+  private static func mix(
+    _ out: UnsafeMutablePointer<UInt8>, with original: UnsafePointer<UInt8>, count: Int, weight: Int32
+  ) {
+    for x in 0..<count {
+      let o = Int32(original[x])
+      out[x] = UInt8(truncatingIfNeeded: o &+ (((Int32(out[x]) &- o) &* weight &+ 128) >> 8))
+    }
   }
 
+  @inline(__always)
+  private static func byte(_ value: Float) -> UInt8 { UInt8(min(max(value, 0), 255) + 0.5) }
 }
