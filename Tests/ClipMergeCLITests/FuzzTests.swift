@@ -74,50 +74,32 @@ final class FuzzTests: XCTestCase {
   /// Damaged subtitle files (SRT, WebVTT, ASS) burned into a tiny clip: refused with a documented exit code or
   /// rendered, never a trap.
   func testMutatedSubtitlesNeverCrash() throws {
+    try renderWithMutated(["talk.srt", "talk.vtt", "talk.ass"]) { ["--subtitles", $0] }
+  }
+
+  /// Damaged colour tables (.cube) as a concat's lut effect: refused with a documented exit code (naming the
+  /// file) or rendered, never a trap.
+  func testMutatedColourTablesNeverCrash() throws {
+    try renderWithMutated(["identity.cube", "warm.cube"]) { ["--effect", "lut=\($0)"] }
+  }
+
+  /// Mutated copies of the fixtures `names`, each given to a concat of tiny.mp4 by `options(path)`.
+  func renderWithMutated(_ names: [String], options: (String) -> [String]) throws {
     let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
-    let names = ["talk.srt", "talk.vtt", "talk.ass"]
     let seeds = try names.map { try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0)))) }
     let folder = FixtureFiles.temporaryFolder()
     var mutator = Mutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
     var jobs: [Job] = []
     for i in 0..<count {
       let (bytes, how) = mutator.mutate(seeds[i % seeds.count])
-      let name = "t\(i).\((names[i % names.count] as NSString).pathExtension)"
+      let name = "m\(i).\((names[i % names.count] as NSString).pathExtension)"
       let path = folder.appendingPathComponent(name).path
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       let out = folder.appendingPathComponent("out\(i).mp4").path
       jobs.append(
         (
           name, how,
-          ["concat", FixtureFiles.path("tiny.mp4"), "--subtitles", path, "-o", out, "--preset", "ultrafast", "-q"], out
-        ))
-    }
-    let crashes = Self.crashes(jobs)
-    XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
-  }
-
-  /// Damaged colour tables (.cube) as a concat's lut effect: refused with a documented exit code (naming the
-  /// file) or rendered, never a trap.
-  func testMutatedColourTablesNeverCrash() throws {
-    let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
-    let names = ["identity.cube", "warm.cube"]
-    let seeds = try names.map { try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0)))) }
-    let folder = FixtureFiles.temporaryFolder()
-    var mutator = Mutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
-    var jobs: [Job] = []
-    for i in 0..<count {
-      let (bytes, how) = mutator.mutate(seeds[i % seeds.count])
-      let path = folder.appendingPathComponent("c\(i).cube").path
-      try Data(bytes).write(to: URL(fileURLWithPath: path))
-      let out = folder.appendingPathComponent("out\(i).mp4").path
-      jobs.append(
-        (
-          "c\(i).cube", how,
-          [
-            "concat", FixtureFiles.path("tiny.mp4"), "--effect", "lut=\(path)", "-o", out, "--preset", "ultrafast",
-            "-q",
-          ],
-          out
+          ["concat", FixtureFiles.path("tiny.mp4")] + options(path) + ["-o", out, "--preset", "ultrafast", "-q"], out
         ))
     }
     let crashes = Self.crashes(jobs)

@@ -17,33 +17,30 @@ final class MaskPainterTests: XCTestCase {
 
   func luma(_ frame: Frame, _ x: Int, _ y: Int) -> Int { Int(PlaneView(frame, plane: 0)!.row(y)[x]) }
 
-  func testRectangleHardAndSoftAndEllipse() throws {
+  /// A frame of luma 16 with a layer of luma `drawn` drawn all over it, then limited to the mask.
+  func masked(_ shape: LayerMask.Shape, _ rect: Rect, feather: Double = 0, drawn: UInt8) throws -> Frame {
     let painter = MaskPainter()
     let target = try frame(16)
     painter.save(target)
-    PlaneView(target, plane: 0)?.fill(235)
-    painter.restoreOutside(.rectangle, rect: Rect(x: 32, y: 0, width: 32, height: 48), feather: 0, in: target)
-    XCTAssertEqual(luma(target, 31, 10), 16)
-    XCTAssertEqual(luma(target, 32, 10), 235)
+    PlaneView(target, plane: 0)?.fill(drawn)
+    painter.restoreOutside(shape, rect: rect, feather: feather, in: target)
+    return target
+  }
+
+  func testRectangleHardAndSoftAndEllipse() throws {
+    let hard = try masked(.rectangle, Rect(x: 32, y: 0, width: 32, height: 48), drawn: 235)
+    XCTAssertEqual(luma(hard, 31, 10), 16)
+    XCTAssertEqual(luma(hard, 32, 10), 235)
     // Half a pixel in: half covered.
-    let half = try frame(16)
-    painter.save(half)
-    PlaneView(half, plane: 0)?.fill(216)
-    painter.restoreOutside(.rectangle, rect: Rect(x: 32.5, y: 0, width: 32, height: 48), feather: 0, in: half)
+    let half = try masked(.rectangle, Rect(x: 32.5, y: 0, width: 32, height: 48), drawn: 216)
     XCTAssertEqual(luma(half, 32, 10), 116)
     // A soft edge of 16 pixels: a ramp from x = 24 to 40.
-    let soft = try frame(16)
-    painter.save(soft)
-    PlaneView(soft, plane: 0)?.fill(216)
-    painter.restoreOutside(.rectangle, rect: Rect(x: 32, y: -100, width: 100, height: 300), feather: 16, in: soft)
+    let soft = try masked(.rectangle, Rect(x: 32, y: -100, width: 100, height: 300), feather: 16, drawn: 216)
     XCTAssertEqual(luma(soft, 23, 10), 16)
     XCTAssertEqual(luma(soft, 28, 10), 16 + 200 * 45 / 160, accuracy: 1)
     XCTAssertEqual(luma(soft, 40, 10), 216)
     // An ellipse: the circle of radius 10 about (32, 24).
-    let round = try frame(16)
-    painter.save(round)
-    PlaneView(round, plane: 0)?.fill(235)
-    painter.restoreOutside(.ellipse, rect: Rect(x: 22, y: 14, width: 20, height: 20), feather: 0, in: round)
+    let round = try masked(.ellipse, Rect(x: 22, y: 14, width: 20, height: 20), drawn: 235)
     XCTAssertEqual(luma(round, 32, 24), 235)
     XCTAssertEqual(luma(round, 40, 24), 235)
     XCTAssertEqual(luma(round, 43, 24), 16)

@@ -102,17 +102,7 @@ extension SpecDecoder.Context {
 
   /// A mask's rectangle: like a crop's, but it may lie partly outside the frame and be empty.
   mutating func maskRect(_ value: Any, at path: String) -> Rect? {
-    guard
-      let object = reader.object(
-        value, at: path, allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
-    else { return nil }
-    let limit = Double(Composition.maximumRenderSide * 4)
-    let x = reader.number(object["x"], at: "\(path).x", in: -limit...limit)
-    let y = reader.number(object["y"], at: "\(path).y", in: -limit...limit)
-    let w = reader.number(object["width"], at: "\(path).width", in: 0...limit)
-    let h = reader.number(object["height"], at: "\(path).height", in: 0...limit)
-    guard let x, let y, let w, let h else { return nil }
-    return Rect(x: x, y: y, width: w, height: h)
+    rect(value, at: path, outside: true)
   }
 
   /// `{"name": KIND, "amount": NUMBER (keyframed, in the kind's range), "file": ".cube file" (lut only)}`.
@@ -142,16 +132,20 @@ extension SpecDecoder.Context {
     return Effect(kind, amount: amount, file: file)
   }
 
-  mutating func rect(_ value: Any, at path: String) -> Rect? {
+  /// `{"x", "y", "width", "height"}`: inside the picture and at least a pixel (a crop), or with `outside` anywhere
+  /// and possibly empty (a mask).
+  mutating func rect(_ value: Any, at path: String, outside: Bool = false) -> Rect? {
     guard
       let object = reader.object(
         value, at: path, allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
     else { return nil }
     let limit = Double(Composition.maximumRenderSide * 4)
-    let x = reader.number(object["x"], at: "\(path).x", in: 0...limit)
-    let y = reader.number(object["y"], at: "\(path).y", in: 0...limit)
-    let w = reader.number(object["width"], at: "\(path).width", in: 1...limit)
-    let h = reader.number(object["height"], at: "\(path).height", in: 1...limit)
+    let origin = outside ? -limit...limit : 0...limit
+    let side = outside ? 0...limit : 1...limit
+    let x = reader.number(object["x"], at: "\(path).x", in: origin)
+    let y = reader.number(object["y"], at: "\(path).y", in: origin)
+    let w = reader.number(object["width"], at: "\(path).width", in: side)
+    let h = reader.number(object["height"], at: "\(path).height", in: side)
     guard let x, let y, let w, let h else { return nil }
     return Rect(x: x, y: y, width: w, height: h)
   }
