@@ -135,6 +135,11 @@ final class EffectTests: XCTestCase {
       broken.stderr,
       "clipmerge: error: \(bad): not a .cube colour table: line 4: expected three numbers (red green blue)\n")
     XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    // A dry run reads the tables too.
+    let dry = try ClipmergeProcess.run([
+      "concat", FixtureFiles.path("tiny.mp4"), "--effect", "lut=\(bad)", "-o", out, "--dry-run",
+    ])
+    XCTAssertEqual(dry.code, 65, dry.stderr)
     let unknown = try ClipmergeProcess.run(["concat", FixtureFiles.path("tiny.mp4"), "--effect", "glow", "-o", out])
     XCTAssertEqual(unknown.code, 64)
     XCTAssertTrue(unknown.stderr.contains("--effect: expected NAME or NAME=AMOUNT"), unknown.stderr)

@@ -16,10 +16,16 @@ final class EffectProcessor {
 
   init(composition: Composition, matrix: ColorMatrix) throws(EngineError) {
     self.matrix = matrix
+    cubes = try Self.colourTables(of: composition)
+  }
+
+  /// Every `.cube` file the composition's effects name, read and parsed (the exporter's checks call this before
+  /// anything is written, `--dry-run` included).
+  static func colourTables(of composition: Composition) throws(EngineError) -> [String: CubeLUT] {
     var cubes: [String: CubeLUT] = [:]
     let files = composition.video?.instructions.flatMap(\.layers).flatMap(\.effects).compactMap(\.file) ?? []
-    for file in Set(files) { cubes[file] = try Self.load(file) }
-    self.cubes = cubes
+    for file in Set(files).sorted() { cubes[file] = try load(file) }
+    return cubes
   }
 
   /// Reads and parses a `.cube` file; an error names it and says what is wrong, in a line.

@@ -25,6 +25,7 @@ public final class Exporter {
     } catch {
       throw .invalidComposition(error)
     }
+    _ = try EffectProcessor.colourTables(of: composition)
     self.composition = composition
     self.route = route
     self.overwrite = overwrite
