@@ -1,25 +1,21 @@
 import Composition
 
-/// A `.cube` table turned into tables over this render's own Y'CbCr, so a picture is looked up where it is,
+/// A `.cube` table turned into a table over this render's own Y'CbCr, so a picture is looked up where it is,
 /// without converting every pixel to RGB and back. First a grid of 33 points a side: each point holds the Y'CbCr of
 /// its colour plus what the cube changes about that colour (its own colour clamped into the cube's domain), so an
-/// identity cube is an identity here, colours outside RGB included. Then, interpolated from the grid, a dense table
-/// for luma (every Y', Cb, Cr: 16 MB) and one for chroma (Cb, Cr and the mean Y' of the four luma pixels to 7 bits:
-/// 2 × 8 MB), so each sample costs one lookup. An amount below 1 mixes the looked-up picture with the original.
+/// identity cube is an identity here, colours outside RGB included. Then, interpolated from the grid, one block of
+/// 512 bytes for every Cb, Cr (32 MB): Y' out for every Y', then Cb and Cr out for the mean Y' of four luma pixels
+/// to 7 bits. A 2×2 block of pixels and its chroma sample are looked up together in their one block, so each costs
+/// about one trip to memory. An amount below 1 mixes the result with the original.
 struct YUVLookup {
   static let points = 33
-  /// Y' out, at `(Cr << 16) | (Cb << 8) | Y'`.
-  private let luma: [UInt8]
-  /// Cb and Cr out, at `(Cr << 15) | (Cb << 7) | (mean Y' >> 1)`.
-  private let cb: [UInt8]
-  private let cr: [UInt8]
+  /// The block of (Cb, Cr) starts at `((Cr << 8) | Cb) << 9`: 256 bytes of Y', 128 of Cb, 128 of Cr.
+  private let table: [UInt8]
 
   init(_ cube: CubeLUT, matrix: ColorMatrix) {
     let grid = Self.grid(cube, matrix: matrix)
     let n = Self.points
-    var luma = [UInt8](repeating: 0, count: 1 << 24)
-    var cb = [UInt8](repeating: 0, count: 1 << 23)
-    var cr = [UInt8](repeating: 0, count: 1 << 23)
+    var table = [UInt8](repeating: 0, count: 1 << 25)
     let scale = Float(n - 1) / 255
     var column = [SIMD3<Float>](repeating: .zero, count: n)
     for v in 0..<256 {
@@ -46,17 +42,16 @@ struct YUVLookup {
           let f = py - Float(iy)
           return column[iy] + (column[iy + 1] - column[iy]) * f
         }
-        let lumaBase = (v << 16) | (u << 8)
-        for y in 0..<256 { luma[lumaBase | y] = Self.byte(along(Float(y)).x) }
-        let chromaBase = (v << 15) | (u << 7)
+        let base = ((v << 8) | u) << 9
+        for y in 0..<256 { table[base + y] = Self.byte(along(Float(y)).x) }
         for half in 0..<128 {
-          let out = along(Float(2 * half) + 0.5)
-          cb[chromaBase | half] = Self.byte(out.y)
-          cr[chromaBase | half] = Self.byte(out.z)
+          let out = along(Float(2 * half) + 0.875)
+          table[base + 256 + half] = Self.byte(out.y)
+          table[base + 384 + half] = Self.byte(out.z)
         }
       }
     }
-    (self.luma, self.cb, self.cr) = (luma, cb, cr)
+    self.table = table
   }
 
   /// The 33³ grid, Y' fastest, then Cb, then Cr: the output (Y', Cb, Cr) as unclamped 8-bit values.
@@ -88,51 +83,40 @@ struct YUVLookup {
     return table
   }
 
-  /// Looks up every pixel of `source` (4:2:0) into `target`: luma with its own Y' and its chroma sample's Cb, Cr;
-  /// chroma with the mean Y' of the four luma pixels it covers. `amount` (0...1) mixes the result with the source.
+  /// Looks up every pixel of `source` (4:2:0) into `target`, a 2×2 block and its chroma sample at a time: luma with
+  /// its own Y' and the block's Cb, Cr; chroma with the block's mean Y'. `amount` (0...1) mixes the result with the
+  /// source.
   func apply(_ source: Frame, into target: Frame, amount: Double) {
     guard let sy = PlaneView(source, plane: 0), let su = PlaneView(source, plane: 1),
       let sv = PlaneView(source, plane: 2), let dy = PlaneView(target, plane: 0), let du = PlaneView(target, plane: 1),
       let dv = PlaneView(target, plane: 2)
     else { return }
     let mix = Int32((min(max(amount, 0), 1) * 256).rounded())
-    luma.withUnsafeBufferPointer { table in
-      guard let t = table.baseAddress else { return }
-      for row in 0..<sy.height {
-        let s = sy.row(row)
-        let d = dy.row(row)
-        let u = su.row(row >> 1)
-        let v = sv.row(row >> 1)
-        for x in 0..<sy.width {
-          d[x] = t[(Int(v[x >> 1]) << 16) | (Int(u[x >> 1]) << 8) | Int(s[x])]
+    let (lastX, lastY) = (sy.width - 1, sy.height - 1)
+    table.withUnsafeBufferPointer { buffer in
+      guard let t = buffer.baseAddress else { return }
+      for row in 0..<su.height {
+        // An odd last row or column takes its block's other half from itself (written twice, the same).
+        let (y0, y1) = (min(2 * row, lastY), min(2 * row + 1, lastY))
+        let (s0, s1, d0, d1) = (sy.row(y0), sy.row(y1), dy.row(y0), dy.row(y1))
+        let (u, v, ou, ov) = (su.row(row), sv.row(row), du.row(row), dv.row(row))
+        for x in 0..<su.width {
+          let (a, b) = (min(2 * x, lastX), min(2 * x + 1, lastX))
+          let block = t + ((Int(v[x]) << 17) | (Int(u[x]) << 9))
+          let (p, q, r, s) = (s0[a], s0[b], s1[a], s1[b])
+          d0[a] = block[Int(p)]
+          d0[b] = block[Int(q)]
+          d1[a] = block[Int(r)]
+          d1[b] = block[Int(s)]
+          let mean = (Int(p) + Int(q) + Int(r) + Int(s)) >> 3
+          ou[x] = block[256 + mean]
+          ov[x] = block[384 + mean]
         }
-        if mix < 256 { Self.mix(d, with: s, count: sy.width, weight: mix) }
       }
     }
-    cb.withUnsafeBufferPointer { cbTable in
-      cr.withUnsafeBufferPointer { crTable in
-        guard let tb = cbTable.baseAddress, let tr = crTable.baseAddress else { return }
-        for row in 0..<su.height {
-          let l0 = sy.row(min(2 * row, sy.height - 1))
-          let l1 = sy.row(min(2 * row + 1, sy.height - 1))
-          let u = su.row(row)
-          let v = sv.row(row)
-          let ou = du.row(row)
-          let ov = dv.row(row)
-          let lastX = sy.width - 1
-          for x in 0..<su.width {
-            let a = min(2 * x, lastX)
-            let b = min(2 * x + 1, lastX)
-            let sum = Int(l0[a]) + Int(l0[b]) + Int(l1[a]) + Int(l1[b])
-            let index = (Int(v[x]) << 15) | (Int(u[x]) << 7) | (sum >> 3)
-            ou[x] = tb[index]
-            ov[x] = tr[index]
-          }
-          if mix < 256 {
-            Self.mix(ou, with: u, count: su.width, weight: mix)
-            Self.mix(ov, with: v, count: su.width, weight: mix)
-          }
-        }
+    if mix < 256 {
+      for (plane, from) in [(dy, sy), (du, su), (dv, sv)] {
+        for row in 0..<plane.height { Self.mix(plane.row(row), with: from.row(row), count: plane.width, weight: mix) }
       }
     }
     EffectFrames.copyAlpha(source, into: target)
