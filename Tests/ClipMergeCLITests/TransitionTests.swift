@@ -97,6 +97,34 @@ final class TransitionTests: XCTestCase {
     }
   }
 
+  func testEachJointCanHaveItsOwnTransition() throws {
+    // base (4 s), overlay (3 s), base: a wipe over [3 s, 4 s), an iris over [5 s, 6 s); 9 s in all.
+    let clips = [FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), FixtureFiles.path("base.mp4")]
+    let options = clips + ["--transition", "wipe-left,1", "--transition", "circle-open,1"]
+    let path = folder.appendingPathComponent("joints-%d.png").path
+    let made = try ClipmergeProcess.run(["frame", "--at", "3.5,5.5", "-o", path, "-q", "--", "concat"] + options)
+    XCTAssertEqual(made.code, 0, made.stderr)
+    let wipe = try XCTUnwrap(
+      try PictureGrabber(path: path.replacingOccurrences(of: "%d", with: "1")).picture(at: .zero))
+    XCTAssertFalse(try isIncoming(wipe, 159, 120))
+    XCTAssertTrue(try isIncoming(wipe, 160, 120))
+    let iris = try XCTUnwrap(
+      try PictureGrabber(path: path.replacingOccurrences(of: "%d", with: "2")).picture(at: .zero))
+    // The overlay (yellow) goes out, the base (blue) comes in at the centre.
+    XCTAssertFalse(try isIncoming(iris, 160, 120))
+    XCTAssertTrue(try isIncoming(iris, 5, 5))
+    let plan = try ClipmergeProcess.run(["concat"] + options + ["--dry-run", "-o", "x.mp4"])
+    XCTAssertTrue(plan.stdout.contains("270 frames, 9.000 s"), plan.stdout)
+    let wrong = try ClipmergeProcess.run(
+      ["concat"] + clips + [
+        "--transition", "crossfade", "--transition", "crossfade", "--transition", "crossfade", "-o", "x.mp4",
+      ])
+    XCTAssertEqual(wrong.code, 64)
+    XCTAssertEqual(
+      wrong.stderr,
+      "clipmerge: error: 3 --transition options for 2 joints: give one for all the joints or one for each\n")
+  }
+
   func testTheSpecShowsTheTransitionAsRamps() throws {
     let printed = try ClipmergeProcess.run([
       "concat", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), "--transition", "push-left,1",

@@ -12,7 +12,8 @@ struct ConcatCommand {
         help: "Between clips, over SECONDS (default 0.5): crossfade, fade-black, fade-white, slide-DIR (the next clip "
           + "comes in moving DIR: left, right, up, down), push-DIR (both move DIR), wipe-DIR (an edge moving DIR "
           + "uncovers the next clip; EDGE pixels soft), zoom-in (the clip grows and fades), circle-open, "
-          + "circle-close (an iris opening on the next clip or closing on this one; EDGE pixels soft)."),
+          + "circle-close (an iris opening on the next clip or closing on this one; EDGE pixels soft). Once for "
+          + "every joint, or once for each joint in order."),
       OptionSpec(
         "transition-easing", value: "CURVE", choices: TransitionEasing.names,
         help: "How the transitions' pictures move: linear (default), ease-in, ease-out or ease-in-out."),
@@ -46,11 +47,13 @@ struct ConcatCommand {
         Times are seconds (2.9) or [hh:]mm:ss[.frac]. Each clip lasts exactly its trimmed duration; a trim is exact to
         the frame and the sample. Audio is resampled to 48 kHz stereo; a clip without audio is silent for its length.
         Transition directions are what the viewer sees: wipe-left's edge and slide-left's picture move leftward, so
-        the next clip comes in from the right. --print-spec shows a transition as the ramps it is made of; a spec can
-        join each pair of clips differently. --effect applies to every clip (a spec sets effects per layer).
+        the next clip comes in from the right. --transition given once is for every joint; given once for each joint
+        (two for three clips), each joint has its own. --print-spec shows a transition as the ramps it is made of.
+        --effect applies to every clip (a spec sets effects per layer).
 
         Examples:
           clipmerge concat a.mp4 b.mp4 c.mp4 --transition wipe-left,0.8 -o out.mp4
+          clipmerge concat a.mp4 b.mp4 c.mp4 --transition push-up,0.5 --transition zoom-in,1 -o out.mp4
           clipmerge concat a.mp4 b.mp4 --transition circle-open,1,24 --transition-easing ease-in-out -o out.mp4
           clipmerge concat a.mp4 'b.mp4#t=1,3' --effect grayscale --effect lut=film.cube,0.5 -o out.mp4
 
@@ -77,9 +80,21 @@ struct ConcatCommand {
     copy = parsed.flags.contains("copy")
     soundtrackPath = parsed.values["soundtrack"]
     let frame = try FrameOptions(parsed)
-    let transition = try parsed.value(
-      "transition",
-      expected: Transition.syntax, Transition.init(parsing:))
+    // One --transition for every joint, or one for each joint in order.
+    var transitions: [Transition] = []
+    for text in parsed.lists["transition"] ?? [] {
+      guard let transition = Transition(parsing: text) else {
+        throw UsageError("--transition: expected \(Transition.syntax), got '\(text)'")
+      }
+      transitions.append(transition)
+    }
+    if transitions.count > 1 && transitions.count != clips.count - 1 {
+      throw UsageError(
+        "\(transitions.count) --transition options for \(clips.count - 1) joints: give one for all the joints or "
+          + "one for each")
+    }
+    let transition = transitions.count == 1 ? transitions[0] : nil
+    let jointTransitions = transitions.count > 1 ? transitions : []
     let easing = try parsed.value(
       "transition-easing", expected: TransitionEasing.names.joined(separator: ", "), TransitionEasing.curve(named:))
     let volume = try parsed.value(
@@ -100,7 +115,7 @@ struct ConcatCommand {
         (frame.size != nil, "--size"), (frame.frameDuration != nil, "--fps"), (frame.fit != nil, "--fit"),
         (frame.volume != nil, "--volume"), (frame.background != nil, "--background"),
         (!frame.effects.isEmpty, "--effect"),
-        (transition != nil && transition != Transition.none, "--transition"), (soundtrackPath != nil, "--soundtrack"),
+        (transitions.contains { $0 != .none }, "--transition"), (soundtrackPath != nil, "--soundtrack"),
         (parsed.values["crf"] != nil, "--crf"), (parsed.values["preset"] != nil, "--preset"),
       ]
       if let (_, option) = asked.first(where: { $0.0 }) {
@@ -116,6 +131,7 @@ struct ConcatCommand {
       if let volume = frame.volume { recipe.clipVolume = volume }
       recipe.effects = frame.effects
       if let transition { recipe.transition = transition }
+      recipe.jointTransitions = jointTransitions
       if let easing { recipe.transitionEasing = easing }
       if let volume { recipe.soundtrackVolume = volume }
       if let fadeOut { recipe.soundtrackFadeOut = fadeOut }
@@ -167,7 +183,8 @@ struct ConcatCommand {
       throw CommandFailure(error.description, code: .dataError)
     }
     // The cheap conditions first: the copy check opens every clip again.
-    if !output.quiet && clips.count > 1 && recipe.soundtrack == nil && recipe.transition == .none
+    if !output.quiet && clips.count > 1 && recipe.soundtrack == nil
+      && (0..<clips.count - 1).allSatisfy({ recipe.transition(at: $0) == .none })
       && recipe.renderSize == nil && recipe.frameDuration == nil
       && StreamCopyJoiner.incompatibility(
         recipe.clips.map(\.source.path), trims: clips.map(\.isTrimmed), output: (try? output.route())?.container ?? .mov

@@ -29,6 +29,9 @@ public struct ConcatRecipe: Sendable {
   public var fit: FitMode = .contain
   public var background: Color = .black
   public var transition: Transition = .none
+  /// One transition for each joint in order (clip 1 to 2, 2 to 3, ...), instead of `transition` at every joint;
+  /// empty for `transition` everywhere. Must have one fewer than the clips.
+  public var jointTransitions: [Transition] = []
   public var soundtrack: Source?
   public var soundtrackVolume: Double = 1
   /// The soundtrack fades out linearly over this much time before the end.
@@ -82,21 +85,19 @@ public struct ConcatRecipe: Sendable {
       throw .clipHasNoVideo(path: silent.source.path, reason: silent.source.info.unusableVideo)
     }
     let ranges = try sourceRanges()
-    let overlap = transition.overlap
     for (index, range) in ranges.enumerated() {
-      let joints = (index > 0 ? 1 : 0) + (index < ranges.count - 1 ? 1 : 0)
-      let needed = overlap * Int64(joints)
+      let needed = overlap(before: index) + overlap(after: index)
       if range.duration < needed || range.duration <= .zero {
         throw .clipShorterThanTransitions(path: clips[index].source.path, duration: range.duration, needed: needed)
       }
     }
     var starts: [MediaTime] = []
     var time = MediaTime.zero
-    for range in ranges {
+    for (index, range) in ranges.enumerated() {
       starts.append(time)
-      time = time + range.duration - overlap
+      time = time + range.duration - overlap(after: index)
     }
-    let total = time + overlap
+    let total = time
     let size =
       renderSize ?? OverlayRecipe.evenSize(first.source.info.video?.displaySize ?? PixelSize(width: 2, height: 2))
     let frameDuration =
@@ -121,14 +122,16 @@ public struct ConcatRecipe: Sendable {
     var volumes = [Keyframed(clipVolume), Keyframed(clipVolume)]
     let hearClips = effectiveAudio.hearsClips
     for index in clips.indices {
-      let lane = overlap > .zero ? index % 2 : 0
+      let lane = overlaps ? index % 2 : 0
       let segment = Segment(source: sourceIDs[index], sourceRange: ranges[index], at: starts[index])
       videoSegments[lane].append(segment)
       if hearClips && clips[index].source.info.audio != nil {
         audioSegments[lane].append(segment)
       }
-      if index > 0 && overlap > .zero {
-        addAudioTransition(into: &volumes, from: 1 - lane, to: lane, at: starts[index], overlap: overlap)
+      if index > 0 && overlap(before: index) > .zero {
+        addAudioTransition(
+          transition(at: index - 1), into: &volumes, from: 1 - lane, to: lane, at: starts[index],
+          overlap: overlap(before: index))
       }
     }
     var tracks: [Track] = []
@@ -163,6 +166,20 @@ public struct ConcatRecipe: Sendable {
     return Composition(sources: sources, tracks: tracks, video: video, audioMix: mix, export: export)
   }
 
+  /// The transition from clip `joint` to the next.
+  public func transition(at joint: Int) -> Transition {
+    jointTransitions.isEmpty ? transition : jointTransitions[min(joint, jointTransitions.count - 1)]
+  }
+
+  /// How long clip `index` overlaps the one before it, and the one after it.
+  private func overlap(before index: Int) -> MediaTime { index > 0 ? transition(at: index - 1).overlap : .zero }
+  private func overlap(after index: Int) -> MediaTime {
+    index < clips.count - 1 ? transition(at: index).overlap : .zero
+  }
+
+  /// Whether any neighbours overlap (then clips alternate between two lanes).
+  private var overlaps: Bool { (0..<max(0, clips.count - 1)).contains { transition(at: $0).overlap > .zero } }
+
   /// `transitionEasing` for ramps of any kind of value.
   private func easing<V>() -> Ramp<V>.Curve { Ramp<V>.Curve(rawValue: transitionEasing.rawValue) ?? .linear }
 
@@ -172,23 +189,24 @@ public struct ConcatRecipe: Sendable {
   private func instructions(starts: [MediaTime], ranges: [TimeRange], size: PixelSize, lanes: [TrackID])
     -> [VideoCompositionInstruction]
   {
-    let overlap = transition.overlap
     let count = clips.count
     func layer(_ index: Int) -> LayerInstruction {
       let display = clips[index].source.info.video?.displaySize ?? size
       return LayerInstruction(
-        trackID: overlap > .zero ? lanes[index % 2] : lanes[0],
+        trackID: overlaps ? lanes[index % 2] : lanes[0],
         transform: Keyframed(fit.transform(from: display, to: size)), effects: effects)
     }
     var instructions: [VideoCompositionInstruction] = []
     for index in 0..<count {
-      let soloStart = starts[index] + (index > 0 ? overlap : .zero)
-      let soloEnd = starts[index] + ranges[index].duration - (index < count - 1 ? overlap : .zero)
+      let soloStart = starts[index] + overlap(before: index)
+      let soloEnd = starts[index] + ranges[index].duration - overlap(after: index)
       if soloStart < soloEnd {
         instructions.append(
           VideoCompositionInstruction(timeRange: TimeRange(start: soloStart, end: soloEnd), layers: [layer(index)]))
       }
+      let overlap = overlap(after: index)
       guard index < count - 1, overlap > .zero else { continue }
+      let transition = transition(at: index)
       let joint = TimeRange(start: starts[index + 1], duration: overlap)
       var outgoing = layer(index)
       var incoming = layer(index + 1)
@@ -278,10 +296,10 @@ public struct ConcatRecipe: Sendable {
     return LayerMask(shape: .rectangle, rect: rect, feather: edge)
   }
 
-  /// Volume changes of the two clip lanes where clip `incoming` joins at `start`.
+  /// Volume changes of the two clip lanes where clip `incoming` joins at `start` by `transition`.
   private func addAudioTransition(
-    into volumes: inout [Keyframed<Double>], from outgoing: Int, to incoming: Int, at start: MediaTime,
-    overlap: MediaTime
+    _ transition: Transition, into volumes: inout [Keyframed<Double>], from outgoing: Int, to incoming: Int,
+    at start: MediaTime, overlap: MediaTime
   ) {
     switch transition {
     case .none:
