@@ -19,7 +19,9 @@ final class GIFExporterTests: XCTestCase {
       let target = try OutputTarget(route: OutputRoute(path: path, container: .gif), overwrite: false)
       var gif = composition
       gif.export.container = .gif
-      let report = try GIFExporter(composition: gif, target: target, strict: false, keptPixels: kept).run(
+      let report = try GIFExporter(
+        composition: gif, target: target, strict: false, tables: try CubeTables(composition: gif), keptPixels: kept
+      ).run(
         progress: { _ in }, isCancelled: { false })
       try target.commit()
       XCTAssertEqual(report.videoFrames, 30)

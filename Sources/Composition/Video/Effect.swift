@@ -57,14 +57,6 @@ public struct Effect: Sendable, Hashable {
       }
     }
 
-    /// Whether it only maps each pixel's colour (no neighbours, no position).
-    public var isColorOnly: Bool {
-      switch self {
-      case .blur, .sharpen, .vignette: return false
-      default: return true
-      }
-    }
-
     /// The names, for messages.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
   }

@@ -34,10 +34,7 @@ struct BoxBlur {
       let lanes = aligned.assumingMemoryBound(to: SIMD8<UInt16>.self)
       // Eight rows at a time; the last group repeats the last row where the plane has fewer left.
       for y in stride(from: 0, to: h, by: 8) {
-        let rows = (0..<8).map { min(y + $0, h - 1) }
-        Self.horizontal8(
-          rows.map { UnsafePointer(source.row($0)) }, into: rows.map { target.row($0) }, width: w, radii: radii,
-          buffers: (lanes, lanes + w))
+        Self.horizontal8(from: source, into: target, rows: y, width: w, radii: radii, buffers: (lanes, lanes + w))
       }
       let sums = aligned.assumingMemoryBound(to: UInt16.self)
       let scratchPlane = PlaneView(base: plane, stride: w, width: w, height: h)
@@ -56,13 +53,16 @@ struct BoxBlur {
   @inline(__always)
   static func reciprocal(_ r: Int) -> UInt16 { UInt16(min(65535, 65536 / (2 * r + 1))) }
 
-  /// The horizontal passes over eight rows at once, each row in one lane.
+  /// The horizontal passes over the eight rows from `first` at once, each row in one lane.
   static func horizontal8(
-    _ rows: [UnsafePointer<UInt8>], into outs: [UnsafeMutablePointer<UInt8>], width w: Int, radii: [Int],
+    from source: PlaneView, into target: PlaneView, rows first: Int, width w: Int, radii: [Int],
     buffers: (UnsafeMutablePointer<SIMD8<UInt16>>, UnsafeMutablePointer<SIMD8<UInt16>>)
   ) {
     var (from, to) = buffers
-    let (r0, r1, r2, r3, r4, r5, r6, r7) = (rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7])
+    // The last group repeats the last row where the plane has fewer left.
+    func row(_ i: Int) -> Int { min(first + i, source.height - 1) }
+    let (r0, r1, r2, r3) = (source.row(row(0)), source.row(row(1)), source.row(row(2)), source.row(row(3)))
+    let (r4, r5, r6, r7) = (source.row(row(4)), source.row(row(5)), source.row(row(6)), source.row(row(7)))
     // Eight columns at a time: eight bytes of each row, transposed so each word holds one column's eight rows.
     let whole = w & ~7
     @inline(__always) func load(_ row: UnsafePointer<UInt8>, _ x: Int) -> UInt64 {
@@ -107,7 +107,8 @@ struct BoxBlur {
       }
       swap(&from, &to)
     }
-    let (o0, o1, o2, o3, o4, o5, o6, o7) = (outs[0], outs[1], outs[2], outs[3], outs[4], outs[5], outs[6], outs[7])
+    let (o0, o1, o2, o3) = (target.row(row(0)), target.row(row(1)), target.row(row(2)), target.row(row(3)))
+    let (o4, o5, o6, o7) = (target.row(row(4)), target.row(row(5)), target.row(row(6)), target.row(row(7)))
     @inline(__always) func narrow(_ v: SIMD8<UInt16>) -> UInt64 {
       unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: v), to: UInt64.self)
     }

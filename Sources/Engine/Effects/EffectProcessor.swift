@@ -2,46 +2,21 @@ import Composition
 import Foundation
 
 /// Applies a layer's effects to its picture, frame by frame, in the order the layer lists them. Colour effects in
-/// a row fold into one table pass; a `.cube` table becomes a table over Y'CbCr when its amount changes; blurs,
-/// sharpening and vignettes run on the picture's planes. The result is kept per track while the picture and the
-/// amounts stay the same (a still, a held frame), so it is not worked out twice. The `.cube` files are read when
-/// the processor is made, before anything is rendered.
+/// a row fold into one table pass; a `.cube` table is looked up in Y'CbCr (`CubeTables`); blurs, sharpening and
+/// vignettes run on the picture's planes. The result is kept per track while the picture and the amounts stay the
+/// same (a still, a held frame), so it is not worked out twice.
 final class EffectProcessor {
   private let matrix: ColorMatrix
-  private let cubes: [String: CubeLUT]
-  private var lookups: [String: YUVLookup] = [:]
+  private let tables: CubeTables
+  /// The folded colour tables of the last run of colour effects (a constant run is folded once).
+  private var colour: (run: [Effect.Kind], amounts: [Double], tables: ColorTables)?
   /// Per track: the two pictures the passes write in turn, and the key of the last result.
   private var buffers: [TrackID: (key: Int, result: Frame?, frames: [Frame?])] = [:]
   private var scratch: [UInt8] = []
 
-  init(composition: Composition, matrix: ColorMatrix) throws(EngineError) {
+  init(tables: CubeTables, matrix: ColorMatrix) {
     self.matrix = matrix
-    cubes = try Self.colourTables(of: composition)
-  }
-
-  /// Every `.cube` file the composition's effects name, read and parsed (the exporter's checks call this before
-  /// anything is written, `--dry-run` included).
-  static func colourTables(of composition: Composition) throws(EngineError) -> [String: CubeLUT] {
-    var cubes: [String: CubeLUT] = [:]
-    let files = composition.video?.instructions.flatMap(\.layers).flatMap(\.effects).compactMap(\.file) ?? []
-    for file in Set(files).sorted() { cubes[file] = try load(file) }
-    return cubes
-  }
-
-  /// Reads and parses a `.cube` file; an error names it and says what is wrong, in a line.
-  static func load(_ path: String) throws(EngineError) -> CubeLUT {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw .inputUnreadable(path: path, reason: "cannot read the colour table (\(error.localizedDescription))")
-    }
-    guard data.count <= 64 << 20 else { throw .invalidInput(path: path, reason: "a colour table above 64 MB") }
-    do {
-      return try CubeLUT(parsing: Substring(String(decoding: data, as: UTF8.self)))
-    } catch {
-      throw .invalidInput(path: path, reason: "not a .cube colour table: \(error)")
-    }
+    self.tables = tables
   }
 
   /// `picture` with `effects` as they are at `time`; `scale` is how many render pixels a picture pixel spans
@@ -76,11 +51,11 @@ final class EffectProcessor {
           run.append((active[index].0.kind, active[index].1))
           index += 1
         }
-        ColorTables(run, matrix: matrix).apply(current, into: target)
+        colourTables(run).apply(current, into: target)
       } else {
         index += 1
         switch effect.kind {
-        case .lut: lookup(effect.file ?? "")?.apply(current, into: target, amount: amount)
+        case .lut: tables.lookup(effect.file ?? "", matrix: matrix)?.apply(current, into: target, amount: amount)
         case .blur: blur(current, into: target, reach: amount / max(scale, 1e-6))
         case .sharpen: sharpen(current, into: target, amount: amount)
         case .vignette: Vignette(amount: amount).apply(current, into: target)
@@ -101,12 +76,13 @@ final class EffectProcessor {
     for track in buffers.keys where !active.contains(track) { buffers[track] = nil }
   }
 
-  private func lookup(_ file: String) -> YUVLookup? {
-    if let known = lookups[file] { return known }
-    guard let cube = cubes[file] else { return nil }
-    let lookup = YUVLookup(cube, matrix: matrix)
-    lookups[file] = lookup
-    return lookup
+  /// The tables for a run of colour effects, folded again only when the run or its amounts change.
+  private func colourTables(_ run: [(Effect.Kind, Double)]) -> ColorTables {
+    let (kinds, amounts) = (run.map(\.0), run.map(\.1))
+    if let colour, colour.run == kinds, colour.amounts == amounts { return colour.tables }
+    let folded = ColorTables(run, matrix: matrix)
+    colour = (kinds, amounts, folded)
+    return folded
   }
 
   /// Every plane blurred; chroma (half size) by half the reach; alpha too, so edges soften with the picture.

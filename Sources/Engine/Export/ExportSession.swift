@@ -29,18 +29,14 @@ final class ExportSession {
   private let damage: DamageLog
 
   /// Opens the target's muxer and the encoders for `part` of the composition.
-  init(composition: Composition, target: OutputTarget, strict: Bool, part: ExportPart = .whole) throws(EngineError) {
+  init(
+    composition: Composition, target: OutputTarget, strict: Bool, tables: CubeTables, part: ExportPart = .whole
+  ) throws(EngineError) {
     self.composition = composition
     self.target = target
     self.part = part
     damage = DamageLog(strict: strict)
     let export = composition.export
-    // The renderer first: it reads the effects' colour tables, whose errors name their files, before any output.
-    var renderer: VideoRenderer?
-    if let vc = composition.video, part.includesVideo {
-      renderer = try VideoRenderer(
-        composition: composition, video: vc, matrix: ColorMatrix.guess(height: vc.renderSize.height), damage: damage)
-    }
     output = try target.open()
     do {
       packet = try Packet()
@@ -49,15 +45,16 @@ final class ExportSession {
     }
     let global = output.wantsGlobalHeader
     do {
-      if let vc = composition.video, let renderer {
-        let made = try EncoderFactory.video(vc, export: export, matrix: renderer.matrix, globalHeader: global)
+      if let vc = composition.video, part.includesVideo {
+        let matrix = ColorMatrix.guess(height: vc.renderSize.height)
+        let made = try EncoderFactory.video(vc, export: export, matrix: matrix, globalHeader: global)
         let stream = try output.addStream(for: made.encoder)
         if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {
           output.setCodecTag(stream: stream, "hvc1")
         }
         video = VideoSide(
           composition: vc,
-          renderer: renderer,
+          renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage, tables: tables),
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
       if part.includesAudio && export.container.carriesAudio {

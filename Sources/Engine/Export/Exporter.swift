@@ -13,6 +13,7 @@ public final class Exporter {
   private let route: OutputRoute
   private let overwrite: Bool
   private let strict: Bool
+  private let tables: CubeTables
 
   /// Validates `composition` written in `route`'s container (throws `EngineError.invalidComposition`) and
   /// prepares to write it. With `strict`, any damage found while decoding ends the render with
@@ -25,7 +26,7 @@ public final class Exporter {
     } catch {
       throw .invalidComposition(error)
     }
-    _ = try EffectProcessor.colourTables(of: composition)
+    tables = try CubeTables(composition: composition)
     self.composition = composition
     self.route = route
     self.overwrite = overwrite
@@ -41,10 +42,10 @@ public final class Exporter {
     let target = try OutputTarget(route: route, overwrite: overwrite)
     let report: ExportReport
     if route.container == .gif {
-      report = try GIFExporter(composition: composition, target: target, strict: strict).run(
+      report = try GIFExporter(composition: composition, target: target, strict: strict, tables: tables).run(
         progress: progress, isCancelled: isCancelled)
     } else {
-      report = try ExportSession(composition: composition, target: target, strict: strict).run(
+      report = try ExportSession(composition: composition, target: target, strict: strict, tables: tables).run(
         progress: progress, isCancelled: isCancelled)
     }
     try target.commit()

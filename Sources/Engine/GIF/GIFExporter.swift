@@ -18,11 +18,13 @@ final class GIFExporter {
   private let strict: Bool
   private let matrix: ColorMatrix
   private let scalers = ScalerCache()
+  private let tables: CubeTables
 
   init(
-    composition: Composition, target: OutputTarget, strict: Bool, keptPixels: Int = 64_000_000
+    composition: Composition, target: OutputTarget, strict: Bool, tables: CubeTables, keptPixels: Int = 64_000_000
   ) throws(EngineError) {
     self.keptPixels = keptPixels
+    self.tables = tables
     guard let video = composition.video else {
       throw .invalidInput(path: target.route.path, reason: "a GIF needs video")
     }
@@ -108,7 +110,8 @@ final class GIFExporter {
     _ body: (Int64, [UInt8]) throws(EngineError) -> Void
   ) throws(EngineError) {
     let size = video.renderSize
-    let renderer = try VideoRenderer(composition: composition, video: video, matrix: matrix, damage: damage)
+    let renderer = VideoRenderer(
+      composition: composition, video: video, matrix: matrix, damage: damage, tables: tables)
     let frame: Frame
     do { frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P) } catch {
       throw .internalFailure("\(error)")

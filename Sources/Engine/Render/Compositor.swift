@@ -61,6 +61,8 @@ final class Compositor {
   private func draw(_ layer: LayerDraw, into frame: Frame) throws(FFmpegError) {
     guard layer.opacity > 0 else { return }
     guard let mask = layer.mask else { return try drawWhole(layer, into: frame) }
+    // An empty mask shows nothing (a wipe or an iris before it opens).
+    guard mask.rect.width > 0, mask.rect.height > 0 else { return }
     masks.save(frame)
     try drawWhole(layer, into: frame)
     masks.restoreOutside(mask.shape, rect: mask.rect, feather: mask.feather, in: frame)

@@ -16,15 +16,13 @@ final class VideoRenderer {
   private let damage: DamageLog
   private let effects: EffectProcessor
 
-  /// Reads the composition's `.cube` files (an unreadable or malformed one is an error naming it).
-  init(composition: Composition, video: VideoComposition, matrix: ColorMatrix, damage: DamageLog)
-    throws(EngineError)
-  {
+  /// `tables`: the composition's `.cube` files, read once for the whole render.
+  init(composition: Composition, video: VideoComposition, matrix: ColorMatrix, damage: DamageLog, tables: CubeTables) {
     self.composition = composition
     self.damage = damage
     self.video = video
     compositor = Compositor(matrix: matrix, scalers: scalers)
-    effects = try EffectProcessor(composition: composition, matrix: matrix)
+    effects = EffectProcessor(tables: tables, matrix: matrix)
   }
 
   /// The Y'CbCr matrix frames are composed in.

@@ -30,8 +30,10 @@ public enum SegmentRenderer {
   ) throws(EngineError) {
     var composition = composition
     composition.export = composition.export.keepingCodecs(in: container)
+    let tables = try CubeTables(composition: composition)
     let target = try OutputTarget(route: OutputRoute(path: path, container: container), overwrite: true)
-    let session = try ExportSession(composition: composition, target: target, strict: strict, part: part)
+    let session = try ExportSession(
+      composition: composition, target: target, strict: strict, tables: tables, part: part)
     _ = try session.run(progress: { _ in }, isCancelled: { false })
     try target.commit()
   }

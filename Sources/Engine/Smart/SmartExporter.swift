@@ -14,6 +14,7 @@ public final class SmartExporter {
   private let route: OutputRoute
   private let overwrite: Bool
   private let strict: Bool
+  private let tables: CubeTables
   /// The plan, or why nothing can be copied.
   public let outcome: Result<Summary, Refusal>
   private var plan: SmartPlan?
@@ -51,6 +52,7 @@ public final class SmartExporter {
     var composition = composition
     composition.export.container = route.container
     do { try composition.validate() } catch { throw .invalidComposition(error) }
+    tables = try CubeTables(composition: composition)
     self.composition = composition
     self.route = route
     self.overwrite = overwrite
@@ -142,7 +144,7 @@ public final class SmartExporter {
     }
     let target = try OutputTarget(route: route, overwrite: overwrite)
     let writer = try SmartWriter(
-      composition: composition, video: video, reference: reference, target: target, strict: strict)
+      composition: composition, video: video, reference: reference, target: target, strict: strict, tables: tables)
     try writer.write(plan, indexes: indexes, delay: delay, progress: progress, isCancelled: isCancelled)
     try target.commit()
     return writer.report(plan)

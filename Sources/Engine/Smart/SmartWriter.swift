@@ -14,6 +14,7 @@ final class SmartWriter {
   private let damage: DamageLog
   private let packet: Packet
   private let encoderSettings: SmartEncoder.Settings
+  private let tables: CubeTables
   /// The output stream's time base, and the presentation delay every packet's decode time keeps (the copied
   /// sources' B-picture delay), in its ticks.
   private var timeBase = AVRational(num: 1, den: 1)
@@ -22,9 +23,11 @@ final class SmartWriter {
   private(set) var framesWritten: Int64 = 0
 
   init(
-    composition: Composition, video: VideoComposition, reference: Source, target: OutputTarget, strict: Bool
+    composition: Composition, video: VideoComposition, reference: Source, target: OutputTarget, strict: Bool,
+    tables: CubeTables
   ) throws(EngineError) {
     self.composition = composition
+    self.tables = tables
     self.video = video
     self.target = target
     damage = DamageLog(strict: strict)
@@ -147,9 +150,9 @@ final class SmartWriter {
   /// Renders output frames `frames` as the full render would and encodes them as one run starting with an IDR
   /// picture. A new renderer for each run opens its readers where the run starts.
   private func render(_ frames: Range<Int64>, isCancelled: () -> Bool) throws(EngineError) {
-    let renderer = try VideoRenderer(
+    let renderer = VideoRenderer(
       composition: composition, video: video, matrix: ColorMatrix.guess(height: video.renderSize.height),
-      damage: damage)
+      damage: damage, tables: tables)
     let encoder: SmartEncoder
     let frame: Frame
     do {

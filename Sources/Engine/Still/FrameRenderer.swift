@@ -10,13 +10,15 @@ public final class FrameRenderer {
   private let video: VideoComposition
   private let matrix: ColorMatrix
   private let scalers = ScalerCache()
+  private let tables: CubeTables
 
-  /// For a composition with video, checked as an export checks it.
+  /// For a composition with video, checked as an export checks it (its colour tables read).
   public init(composition: Composition) throws(EngineError) {
     guard let video = composition.video else {
       throw .invalidInput(path: "the composition", reason: "no video to take a picture of")
     }
     do { try composition.validate() } catch { throw .invalidComposition(error) }
+    tables = try CubeTables(composition: composition)
     self.composition = composition
     self.video = video
     matrix = ColorMatrix.guess(height: video.renderSize.height)
@@ -34,7 +36,8 @@ public final class FrameRenderer {
   /// The frame showing at `time`, encoded as `format`.
   public func image(at time: MediaTime, format: ImageFormat) throws(EngineError) -> [UInt8] {
     let size = video.renderSize
-    let renderer = try VideoRenderer(composition: composition, video: video, matrix: matrix, damage: DamageLog())
+    let renderer = VideoRenderer(
+      composition: composition, video: video, matrix: matrix, damage: DamageLog(), tables: tables)
     do {
       let frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P)
       try renderer.render(at: frameTime(at: time), into: frame)
