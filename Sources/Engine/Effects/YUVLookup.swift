@@ -93,6 +93,8 @@ struct YUVLookup {
     else { return }
     let mix = Int32((min(max(amount, 0), 1) * 256).rounded())
     let (lastX, lastY) = (sy.width - 1, sy.height - 1)
+    // Whole 2×2 blocks: each row's two luma samples read and written as one 16-bit word.
+    let pairs = sy.width / 2
     table.withUnsafeBufferPointer { buffer in
       guard let t = buffer.baseAddress else { return }
       for row in 0..<su.height {
@@ -100,7 +102,22 @@ struct YUVLookup {
         let (y0, y1) = (min(2 * row, lastY), min(2 * row + 1, lastY))
         let (s0, s1, d0, d1) = (sy.row(y0), sy.row(y1), dy.row(y0), dy.row(y1))
         let (u, v, ou, ov) = (su.row(row), sv.row(row), du.row(row), dv.row(row))
-        for x in 0..<su.width {
+        let (top, bottom) = (UnsafeRawPointer(s0), UnsafeRawPointer(s1))
+        let (outTop, outBottom) = (UnsafeMutableRawPointer(d0), UnsafeMutableRawPointer(d1))
+        for x in 0..<pairs {
+          let block = t + ((Int(v[x]) << 17) | (Int(u[x]) << 9))
+          let (upper, lower) = (
+            top.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self),
+            bottom.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
+          )
+          let (p, q, r, s) = (Int(upper & 0xFF), Int(upper >> 8), Int(lower & 0xFF), Int(lower >> 8))
+          outTop.storeBytes(of: UInt16(block[p]) | UInt16(block[q]) << 8, toByteOffset: 2 * x, as: UInt16.self)
+          outBottom.storeBytes(of: UInt16(block[r]) | UInt16(block[s]) << 8, toByteOffset: 2 * x, as: UInt16.self)
+          let mean = (p + q + r + s) >> 3
+          ou[x] = block[256 + mean]
+          ov[x] = block[384 + mean]
+        }
+        for x in pairs..<su.width {
           let (a, b) = (min(2 * x, lastX), min(2 * x + 1, lastX))
           let block = t + ((Int(v[x]) << 17) | (Int(u[x]) << 9))
           let (p, q, r, s) = (s0[a], s0[b], s1[a], s1[b])
