@@ -278,7 +278,8 @@ smart_cost() {
 # Segments (the SEGMENTS configuration, default 1080p veryfast 60 s): the overlay job as a spec rendered whole,
 # then planned as 1, 2, 4 and 8 segments (and the audio job) run by GNU parallel -j2 and joined; the jobs' CPU
 # time against the whole render's, and the join's. Two jobs at once on this 2-core machine: one encoder thread
-# each (plan --threads 1), as the README says to run them.
+# each (plan --threads 1), as the README says to run them. RUNS interleaved rounds (each round renders the whole
+# and every plan again); medians, with the range of the CPU ratio over the rounds.
 segments_cost() {
   local size preset d w h
   IFS=: read -r size preset d <<<"$SEGMENTS"
@@ -291,21 +292,30 @@ segments_cost() {
   mkdir -p "$t" "$r/jobs"
   "$bin" overlay "$dir/base.mp4" "$dir/overlay.mp4" --fade-in 2,2 --preset "$preset" --crf "$CRF" \
     --audio-bitrate 192k --print-spec >"$t/spec.json"
-  measure "$t/whole" "$bin" compose "$t/spec.json" -o "$r/segments-whole.mov" -y -q
+  for n in 1 2 4 8; do "$bin" plan "$t/spec.json" --segments "$n" --threads 1 "$r/jobs/$n" >/dev/null; done
+  for ((i = 1; i <= RUNS; i++)); do
+    measure "$t/whole" "$bin" compose "$t/spec.json" -o "$r/segments-whole.mov" -y -q
+    local whole_now
+    whole_now=$(tail -n 1 "$t/whole" | awk '{ print $2 }')
+    for n in 1 2 4 8; do
+      local job=$r/jobs/$n
+      find "$job/segments" -type f -delete
+      measure "$t/run-$n" parallel --will-cite -j2 -a "$job/jobs.txt"
+      measure "$t/join-$n" "$bin" join "$job" -o "$job/out.mov" -y -q
+      # This round's ratio to this round's whole render.
+      div "$(tail -n 1 "$t/run-$n" | awk '{ print $2 }')" "$whole_now" >>"$t/ratio-$n"
+    done
+  done
   local whole_cpu
   whole_cpu=$(col "$t/whole" 2)
-  echo "| segments | jobs wall s (-j2) | jobs CPU s | CPU vs whole | join s | join vs whole CPU |"
-  echo "|---|---|---|---|---|---|"
+  echo "| segments | jobs wall s (-j2) | jobs CPU s | CPU vs whole (median) | CPU vs whole, each round | join s | join vs whole CPU |"
+  echo "|---|---|---|---|---|---|---|"
   for n in 1 2 4 8; do
-    local job=$r/jobs/$n
-    "$bin" plan "$t/spec.json" --segments "$n" --threads 1 "$job" >/dev/null
-    measure "$t/run-$n" parallel --will-cite -j2 -a "$job/jobs.txt"
-    measure "$t/join-$n" "$bin" join "$job" -o "$job/out.mov" -y -q
-    printf '| %s | %s | %s | **%sx** | %s | **%s %%** |\n' "$n" "$(col "$t/run-$n" 1)" "$(col "$t/run-$n" 2)" \
-      "$(div "$(col "$t/run-$n" 2)" "$whole_cpu")" "$(col "$t/join-$n" 1)" \
-      "$(echo "scale=1; 100 * $(col "$t/join-$n" 2) / $whole_cpu" | bc)"
+    printf '| %s | %s | %s | **%sx** | %s | %s | **%s %%** |\n' "$n" "$(col "$t/run-$n" 1)" "$(col "$t/run-$n" 2)" \
+      "$(median <"$t/ratio-$n")" "$(paste -sd ' ' "$t/ratio-$n" | sed 's/ /, /g')" "$(col "$t/join-$n" 1)" \
+      "$(echo "scale=1; 100 * $(col "$t/join-$n" 2) / $whole_cpu" | bc | sed 's/^\./0./')"
   done | tee -a "$out/segments.md"
-  echo "whole render: $(col "$t/whole" 1) s wall, $whole_cpu s CPU"
+  echo "whole render: $(col "$t/whole" 1) s wall, $whole_cpu s CPU (medians; CPU $(awk '{ print $2 }' "$t/whole" | paste -sd ' ' | sed 's/ /, /g'))"
 }
 
 # Transitions and effects (the EFFECTS configuration, default 1080p veryfast 30 s: two 10 s clips of it): the
