@@ -44,12 +44,12 @@ final class BoxBlurTests: XCTestCase {
     }
   }
 
-  /// A line of 255 across the plane (a column, then a row) blurred with reaches that take each way (up to 11 along
+  /// A line of 255 across the plane (a column, then a row) blurred with reaches that take each way (up to 9 along
   /// rows, above it in lanes): black one pixel beyond the reach, brightest on the line, symmetric about it, and its
   /// light kept within rounding.
   func testLineSpreadsByItsReach() {
     let (w, h) = (101, 61)
-    for reach in [3, 6, 11, 12, 20] {
+    for reach in [3, 6, 9, 10, 20] {
       for vertical in [true, false] {
         let (source, target) = (Plane(width: w, height: h), Plane(width: w, height: h))
         source.bytes.update(repeating: 0, count: w * h)
