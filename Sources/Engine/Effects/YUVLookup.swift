@@ -15,43 +15,47 @@ struct YUVLookup {
   init(_ cube: CubeLUT, matrix: ColorMatrix) {
     let grid = Self.grid(cube, matrix: matrix)
     let n = Self.points
-    var table = [UInt8](repeating: 0, count: 1 << 25)
     let scale = Float(n - 1) / 255
+    /// The grid cell below a Y' and how far into it: for each luma value, then for each chroma row's mean.
+    func cell(_ y: Float) -> (index: Int, fraction: Float) {
+      let p = y * scale
+      let i = min(Int(p), n - 2)
+      return (i, p - Float(i))
+    }
+    let lumaCells = (0..<256).map { cell(Float($0)) }
+    let chromaCells = (0..<128).map { cell(Float(2 * $0) + 0.875) }
     var column = [SIMD3<Float>](repeating: .zero, count: n)
-    for v in 0..<256 {
-      let pv = Float(v) * scale
-      let iv = min(Int(pv), n - 2)
-      let fv = pv - Float(iv)
-      for u in 0..<256 {
-        let pu = Float(u) * scale
-        let iu = min(Int(pu), n - 2)
-        let fu = pu - Float(iu)
-        // The grid's values along Y' at this (Cb, Cr), interpolated bilinearly.
-        for iy in 0..<n {
-          let c00 = grid[(iv * n + iu) * n + iy]
-          let c10 = grid[(iv * n + iu + 1) * n + iy]
-          let c01 = grid[((iv + 1) * n + iu) * n + iy]
-          let c11 = grid[((iv + 1) * n + iu + 1) * n + iy]
-          let c0 = c00 + (c10 - c00) * fu
-          let c1 = c01 + (c11 - c01) * fu
-          column[iy] = c0 + (c1 - c0) * fv
-        }
-        func along(_ y: Float) -> SIMD3<Float> {
-          let py = y * scale
-          let iy = min(Int(py), n - 2)
-          let f = py - Float(iy)
-          return column[iy] + (column[iy + 1] - column[iy]) * f
-        }
-        let base = ((v << 8) | u) << 9
-        for y in 0..<256 { table[base + y] = Self.byte(along(Float(y)).x) }
-        for half in 0..<128 {
-          let out = along(Float(2 * half) + 0.875)
-          table[base + 256 + half] = Self.byte(out.y)
-          table[base + 384 + half] = Self.byte(out.z)
+    table = [UInt8](unsafeUninitializedCapacity: 1 << 25) { buffer, count in
+      guard let start = buffer.baseAddress else { return }
+      for v in 0..<256 {
+        let (iv, fv) = cell(Float(v))
+        for u in 0..<256 {
+          let (iu, fu) = cell(Float(u))
+          // The grid's values along Y' at this (Cb, Cr), interpolated bilinearly.
+          for iy in 0..<n {
+            let c00 = grid[(iv * n + iu) * n + iy]
+            let c10 = grid[(iv * n + iu + 1) * n + iy]
+            let c01 = grid[((iv + 1) * n + iu) * n + iy]
+            let c11 = grid[((iv + 1) * n + iu + 1) * n + iy]
+            let c0 = c00 + (c10 - c00) * fu
+            let c1 = c01 + (c11 - c01) * fu
+            column[iy] = c0 + (c1 - c0) * fv
+          }
+          let block = start + (((v << 8) | u) << 9)
+          column.withUnsafeBufferPointer { c in
+            for (y, at) in lumaCells.enumerated() {
+              block[y] = Self.byte(c[at.index].x + (c[at.index + 1].x - c[at.index].x) * at.fraction)
+            }
+            for (half, at) in chromaCells.enumerated() {
+              let out = c[at.index] + (c[at.index + 1] - c[at.index]) * at.fraction
+              block[256 + half] = Self.byte(out.y)
+              block[384 + half] = Self.byte(out.z)
+            }
+          }
         }
       }
+      count = 1 << 25
     }
-    self.table = table
   }
 
   /// The 33³ grid, Y' fastest, then Cb, then Cr: the output (Y', Cb, Cr) as unclamped 8-bit values.
