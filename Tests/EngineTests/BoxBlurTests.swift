@@ -30,7 +30,7 @@ final class BoxBlurTests: XCTestCase {
       for radii in [[1], [2], [3], [1, 1, 1], [2, 2, 2], [1, 1, 2], [3, 3, 3], [2, 3]] {
         let source = Plane(width: w, height: h, seed: UInt32(w * 31 + h))
         let (rows, lanes) = (Plane(width: w, height: h), Plane(width: w, height: h))
-        let buffer = UnsafeMutablePointer<UInt16>.allocate(capacity: RowPasses.bytes(width: w))
+        let buffer = UnsafeMutablePointer<UInt16>.allocate(capacity: RowPasses.samples(width: w))
         RowPasses.run(from: source.view, into: rows.view, radii: radii, buffer: buffer)
         buffer.deallocate()
         let vectors = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 2 * w)

@@ -25,7 +25,7 @@ struct BoxBlur {
     // The plane, then (16-byte aligned) the horizontal passes' two rows of 16-bit values (eight interleaved rows
     // each for the lane passes), the first of which also holds the column sums of the vertical passes.
     let planeBytes = (w * h + 15) & ~15
-    let needed = planeBytes + max(32 * w, 2 * RowPasses.bytes(width: w)) + 16
+    let needed = planeBytes + max(32 * w, 2 * RowPasses.samples(width: w)) + 16
     if scratch.count < needed { scratch = [UInt8](repeating: 0, count: needed) }
     scratch.withUnsafeMutableBufferPointer { buffer in
       guard let plane = buffer.baseAddress else { return }
@@ -34,7 +34,7 @@ struct BoxBlur {
       // The horizontal passes write where the vertical ones, alternating between it and the target, end in the
       // target.
       let scratchPlane = PlaneView(base: plane, stride: w, width: w, height: h)
-      let across = radii.count % 2 == 1 ? scratchPlane : target
+      let (across, other) = radii.count % 2 == 1 ? (scratchPlane, target) : (target, scratchPlane)
       if radii.max() ?? 0 <= RowPasses.maximumRadius {
         RowPasses.run(from: source, into: across, radii: radii, buffer: aligned.assumingMemoryBound(to: UInt16.self))
       } else {
@@ -45,7 +45,7 @@ struct BoxBlur {
         }
       }
       let sums = aligned.assumingMemoryBound(to: UInt16.self)
-      var (from, to) = (across, across.base == target.base ? scratchPlane : target)
+      var (from, to) = (across, other)
       for r in radii {
         Self.vertical(from, into: to, radius: r, sums: sums)
         swap(&from, &to)

@@ -7,7 +7,11 @@ import Foundation
 /// picture's times.
 final class CubeTables {
   private let cubes: [String: CubeLUT]
-  private var lookups: [String: YUVLookup] = [:]
+  private struct Key: Hashable {
+    let file: String
+    let matrix: ColorMatrix
+  }
+  private var lookups: [Key: YUVLookup] = [:]
 
   init(composition: Composition) throws(EngineError) {
     var cubes: [String: CubeLUT] = [:]
@@ -18,7 +22,7 @@ final class CubeTables {
 
   /// The lookup for `file` in `matrix`; nil for a file the composition does not name.
   func lookup(_ file: String, matrix: ColorMatrix) -> YUVLookup? {
-    let key = "\(matrix) \(file)"
+    let key = Key(file: file, matrix: matrix)
     if let known = lookups[key] { return known }
     guard let cube = cubes[file] else { return nil }
     let lookup = YUVLookup(cube, matrix: matrix)

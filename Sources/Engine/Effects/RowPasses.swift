@@ -8,9 +8,9 @@ enum RowPasses {
   /// last vector's lanes past the row's end.
   private static let pad = 8
 
-  /// Bytes of one row buffer for rows `width` samples wide (the padding either side and room for the last
-  /// vector); `run` needs two.
-  static func bytes(width: Int) -> Int { 2 * (width + 3 * pad) }
+  /// The 16-bit samples `run`'s `buffer` holds for rows `width` samples wide: two rows, each with the padding
+  /// either side and room for the last vector.
+  static func samples(width: Int) -> Int { 2 * (width + 3 * pad) }
 
   static func run(from source: PlaneView, into target: PlaneView, radii: [Int], buffer: UnsafeMutablePointer<UInt16>) {
     let w = source.width

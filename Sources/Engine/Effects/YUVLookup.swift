@@ -27,29 +27,31 @@ struct YUVLookup {
     var column = [SIMD3<Float>](repeating: .zero, count: n)
     table = [UInt8](unsafeUninitializedCapacity: 1 << 25) { buffer, count in
       guard let start = buffer.baseAddress else { return }
-      for v in 0..<256 {
-        let (iv, fv) = cell(Float(v))
-        for u in 0..<256 {
-          let (iu, fu) = cell(Float(u))
-          // The grid's values along Y' at this (Cb, Cr), interpolated bilinearly.
-          for iy in 0..<n {
-            let c00 = grid[(iv * n + iu) * n + iy]
-            let c10 = grid[(iv * n + iu + 1) * n + iy]
-            let c01 = grid[((iv + 1) * n + iu) * n + iy]
-            let c11 = grid[((iv + 1) * n + iu + 1) * n + iy]
-            let c0 = c00 + (c10 - c00) * fu
-            let c1 = c01 + (c11 - c01) * fu
-            column[iy] = c0 + (c1 - c0) * fv
-          }
-          let block = start + (((v << 8) | u) << 9)
-          column.withUnsafeBufferPointer { c in
-            for (y, at) in lumaCells.enumerated() {
-              block[y] = Self.byte(c[at.index].x + (c[at.index + 1].x - c[at.index].x) * at.fraction)
-            }
-            for (half, at) in chromaCells.enumerated() {
-              let out = c[at.index] + (c[at.index + 1] - c[at.index]) * at.fraction
-              block[256 + half] = Self.byte(out.y)
-              block[384 + half] = Self.byte(out.z)
+      grid.withUnsafeBufferPointer { grid in
+        column.withUnsafeMutableBufferPointer { column in
+          for v in 0..<256 {
+            let (iv, fv) = cell(Float(v))
+            for u in 0..<256 {
+              let (iu, fu) = cell(Float(u))
+              // The grid's values along Y' at this (Cb, Cr), interpolated bilinearly.
+              for iy in 0..<n {
+                let c00 = grid[(iv * n + iu) * n + iy]
+                let c10 = grid[(iv * n + iu + 1) * n + iy]
+                let c01 = grid[((iv + 1) * n + iu) * n + iy]
+                let c11 = grid[((iv + 1) * n + iu + 1) * n + iy]
+                let c0 = c00 + (c10 - c00) * fu
+                let c1 = c01 + (c11 - c01) * fu
+                column[iy] = c0 + (c1 - c0) * fv
+              }
+              let block = start + (((v << 8) | u) << 9)
+              for (y, at) in lumaCells.enumerated() {
+                block[y] = Self.byte(column[at.index].x + (column[at.index + 1].x - column[at.index].x) * at.fraction)
+              }
+              for (half, at) in chromaCells.enumerated() {
+                let out = column[at.index] + (column[at.index + 1] - column[at.index]) * at.fraction
+                block[256 + half] = Self.byte(out.y)
+                block[384 + half] = Self.byte(out.z)
+              }
             }
           }
         }
