@@ -321,7 +321,8 @@ segments_cost() {
 # Transitions and effects (the EFFECTS configuration, default 1080p veryfast 30 s: two 10 s clips of it): the
 # join with a 1 s crossfade, with a 1 s wipe instead, and with the crossfade and a blur (reach 6) and a .cube table
 # on both clips; each as a ratio to the crossfade's wall time, and the ffmpeg CLI doing the same (xfade fade,
-# xfade wipeleft, gblur sigma 2.45 (the blur's spread) and lut3d) beside it. RUNS interleaved rounds.
+# xfade wipeleft, gblur sigma 2.45 (the blur's spread) and lut3d) beside it. RUNS interleaved rounds; each
+# job's ratio to the crossfade of the same round, their median and every round's.
 effects_cost() {
   local size preset d w h
   IFS=: read -r size preset d <<<"$EFFECTS"
@@ -360,16 +361,15 @@ effects_cost() {
     ((i % 2 == 0)) && round=(blur+lut ff-blur+lut wipe ff-wipe crossfade ff-crossfade)
     for job in "${round[@]}"; do run_fx "$job"; done
   done
-  local ours theirs
-  ours=$(col "$t/crossfade" 1)
-  theirs=$(col "$t/ff-crossfade" 1)
-  echo "| join of two 10 s ${h}p clips ($preset) | clipmerge wall s | vs its crossfade | CPU s | ffmpeg CLI wall s | vs its crossfade | RSS MB clipmerge / ffmpeg |"
-  echo "|---|---|---|---|---|---|---|"
+  # Each round's ratio to the same round's crossfade, and their median.
+  ratios() { paste -d ' ' <(awk '{ print $1 }' "$t/$1") <(awk '{ print $1 }' "$t/$2") | awk '{ printf "%.2f\n", $1 / $2 }'; }
+  echo "| join of two 10 s ${h}p clips ($preset) | clipmerge wall s | vs its crossfade (median) | each round | CPU s | ffmpeg CLI wall s | vs its crossfade (median) | each round | RSS MB clipmerge / ffmpeg |"
+  echo "|---|---|---|---|---|---|---|---|---|"
   for job in crossfade wipe blur+lut; do
-    printf '| %s | %s | **%sx** | %s | %s | %sx | %s / %s |
-' "$job" "$(col "$t/$job" 1)" \
-      "$(div "$(col "$t/$job" 1)" "$ours")" "$(col "$t/$job" 2)" "$(col "$t/ff-$job" 1)" \
-      "$(div "$(col "$t/ff-$job" 1)" "$theirs")" "$(mb "$t/$job")" "$(mb "$t/ff-$job")"
+    printf '| %s | %s | **%sx** | %s | %s | %s | %sx | %s | %s / %s |\n' "$job" "$(col "$t/$job" 1)" \
+      "$(ratios "$job" crossfade | median)" "$(ratios "$job" crossfade | paste -sd ' ' | sed 's/ /, /g')" \
+      "$(col "$t/$job" 2)" "$(col "$t/ff-$job" 1)" "$(ratios "ff-$job" ff-crossfade | median)" \
+      "$(ratios "ff-$job" ff-crossfade | paste -sd ' ' | sed 's/ /, /g')" "$(mb "$t/$job")" "$(mb "$t/ff-$job")"
   done | tee -a "$out/effects.md"
 }
 
