@@ -4,13 +4,14 @@ import Composition
 /// without converting every pixel to RGB and back. First a grid of 33 points a side: each point holds the Y'CbCr of
 /// its colour plus what the cube changes about that colour (its own colour clamped into the cube's domain), so an
 /// identity cube is an identity here, colours outside RGB included. Then, interpolated from the grid, one block of
-/// 512 bytes for every Cb, Cr (32 MB): Y' out for every Y', then Cb and Cr out for the mean Y' of four luma pixels
-/// to 7 bits. A 2×2 block of pixels and its chroma sample are looked up together in their one block, so each costs
-/// about one trip to memory. An amount below 1 mixes the result with the original.
+/// 512 bytes for every Cb, Cr (32 MB, on huge pages): Y' out for every Y', then Cb and Cr out, side by side, for the
+/// mean Y' of four luma pixels to 7 bits. A 2×2 block of pixels and its chroma sample are looked up together in
+/// their one block, so each costs about one trip to memory. An amount below 1 mixes the result with the original.
 struct YUVLookup {
   static let points = 33
-  /// The block of (Cb, Cr) starts at `((Cr << 8) | Cb) << 9`: 256 bytes of Y', 128 of Cb, 128 of Cr.
-  private let table: [UInt8]
+  /// The block of (Cb, Cr) starts at `((Cr << 8) | Cb) << 9`: 256 bytes of Y', then 128 pairs of Cb, Cr (both of
+  /// a block's chroma in one cache line and one load).
+  private let table = HugePageTable(count: 1 << 25)
 
   init(_ cube: CubeLUT, matrix: ColorMatrix) {
     let grid = Self.grid(cube, matrix: matrix)
@@ -25,38 +26,35 @@ struct YUVLookup {
     let lumaCells = (0..<256).map { cell(Float($0)) }
     let chromaCells = (0..<128).map { cell(Float(2 * $0) + 0.875) }
     var column = [SIMD3<Float>](repeating: .zero, count: n)
-    table = [UInt8](unsafeUninitializedCapacity: 1 << 25) { buffer, count in
-      guard let start = buffer.baseAddress else { return }
-      grid.withUnsafeBufferPointer { grid in
-        column.withUnsafeMutableBufferPointer { column in
-          for v in 0..<256 {
-            let (iv, fv) = cell(Float(v))
-            for u in 0..<256 {
-              let (iu, fu) = cell(Float(u))
-              // The grid's values along Y' at this (Cb, Cr), interpolated bilinearly.
-              for iy in 0..<n {
-                let c00 = grid[(iv * n + iu) * n + iy]
-                let c10 = grid[(iv * n + iu + 1) * n + iy]
-                let c01 = grid[((iv + 1) * n + iu) * n + iy]
-                let c11 = grid[((iv + 1) * n + iu + 1) * n + iy]
-                let c0 = c00 + (c10 - c00) * fu
-                let c1 = c01 + (c11 - c01) * fu
-                column[iy] = c0 + (c1 - c0) * fv
-              }
-              let block = start + (((v << 8) | u) << 9)
-              for (y, at) in lumaCells.enumerated() {
-                block[y] = Self.byte(column[at.index].x + (column[at.index + 1].x - column[at.index].x) * at.fraction)
-              }
-              for (half, at) in chromaCells.enumerated() {
-                let out = column[at.index] + (column[at.index + 1] - column[at.index]) * at.fraction
-                block[256 + half] = Self.byte(out.y)
-                block[384 + half] = Self.byte(out.z)
-              }
+    let start = table.bytes
+    grid.withUnsafeBufferPointer { grid in
+      column.withUnsafeMutableBufferPointer { column in
+        for v in 0..<256 {
+          let (iv, fv) = cell(Float(v))
+          for u in 0..<256 {
+            let (iu, fu) = cell(Float(u))
+            // The grid's values along Y' at this (Cb, Cr), interpolated bilinearly.
+            for iy in 0..<n {
+              let c00 = grid[(iv * n + iu) * n + iy]
+              let c10 = grid[(iv * n + iu + 1) * n + iy]
+              let c01 = grid[((iv + 1) * n + iu) * n + iy]
+              let c11 = grid[((iv + 1) * n + iu + 1) * n + iy]
+              let c0 = c00 + (c10 - c00) * fu
+              let c1 = c01 + (c11 - c01) * fu
+              column[iy] = c0 + (c1 - c0) * fv
+            }
+            let block = start + (((v << 8) | u) << 9)
+            for (y, at) in lumaCells.enumerated() {
+              block[y] = Self.byte(column[at.index].x + (column[at.index + 1].x - column[at.index].x) * at.fraction)
+            }
+            for (half, at) in chromaCells.enumerated() {
+              let out = column[at.index] + (column[at.index + 1] - column[at.index]) * at.fraction
+              block[256 + 2 * half] = Self.byte(out.y)
+              block[257 + 2 * half] = Self.byte(out.z)
             }
           }
         }
       }
-      count = 1 << 25
     }
   }
 
@@ -101,40 +99,38 @@ struct YUVLookup {
     let (lastX, lastY) = (sy.width - 1, sy.height - 1)
     // Whole 2×2 blocks: each row's two luma samples read and written as one 16-bit word.
     let pairs = sy.width / 2
-    table.withUnsafeBufferPointer { buffer in
-      guard let t = buffer.baseAddress else { return }
-      for row in 0..<su.height {
-        // An odd last row or column takes its block's other half from itself (written twice, the same).
-        let (y0, y1) = (min(2 * row, lastY), min(2 * row + 1, lastY))
-        let (s0, s1, d0, d1) = (sy.row(y0), sy.row(y1), dy.row(y0), dy.row(y1))
-        let (u, v, ou, ov) = (su.row(row), sv.row(row), du.row(row), dv.row(row))
-        let (top, bottom) = (UnsafeRawPointer(s0), UnsafeRawPointer(s1))
-        let (outTop, outBottom) = (UnsafeMutableRawPointer(d0), UnsafeMutableRawPointer(d1))
-        for x in 0..<pairs {
-          let block = t + ((Int(v[x]) << 17) | (Int(u[x]) << 9))
-          let (upper, lower) = (
-            top.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self),
-            bottom.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
-          )
-          let (p, q, r, s) = (Int(upper & 0xFF), Int(upper >> 8), Int(lower & 0xFF), Int(lower >> 8))
-          outTop.storeBytes(of: UInt16(block[p]) | UInt16(block[q]) << 8, toByteOffset: 2 * x, as: UInt16.self)
-          outBottom.storeBytes(of: UInt16(block[r]) | UInt16(block[s]) << 8, toByteOffset: 2 * x, as: UInt16.self)
-          let mean = (p + q + r + s) >> 3
-          ou[x] = block[256 + mean]
-          ov[x] = block[384 + mean]
-        }
-        for x in pairs..<su.width {
-          let (a, b) = (min(2 * x, lastX), min(2 * x + 1, lastX))
-          let block = t + ((Int(v[x]) << 17) | (Int(u[x]) << 9))
-          let (p, q, r, s) = (s0[a], s0[b], s1[a], s1[b])
-          d0[a] = block[Int(p)]
-          d0[b] = block[Int(q)]
-          d1[a] = block[Int(r)]
-          d1[b] = block[Int(s)]
-          let mean = (Int(p) + Int(q) + Int(r) + Int(s)) >> 3
-          ou[x] = block[256 + mean]
-          ov[x] = block[384 + mean]
-        }
+    let t = UnsafePointer(table.bytes)
+    for row in 0..<su.height {
+      // An odd last row or column takes its block's other half from itself (written twice, the same).
+      let (y0, y1) = (min(2 * row, lastY), min(2 * row + 1, lastY))
+      let (s0, s1, d0, d1) = (sy.row(y0), sy.row(y1), dy.row(y0), dy.row(y1))
+      let (u, v, ou, ov) = (su.row(row), sv.row(row), du.row(row), dv.row(row))
+      let (top, bottom) = (UnsafeRawPointer(s0), UnsafeRawPointer(s1))
+      let (outTop, outBottom) = (UnsafeMutableRawPointer(d0), UnsafeMutableRawPointer(d1))
+      for x in 0..<pairs {
+        let block = t + ((Int(v[x]) << 17) | (Int(u[x]) << 9))
+        let (upper, lower) = (
+          top.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self),
+          bottom.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
+        )
+        let (p, q, r, s) = (Int(upper & 0xFF), Int(upper >> 8), Int(lower & 0xFF), Int(lower >> 8))
+        outTop.storeBytes(of: UInt16(block[p]) | UInt16(block[q]) << 8, toByteOffset: 2 * x, as: UInt16.self)
+        outBottom.storeBytes(of: UInt16(block[r]) | UInt16(block[s]) << 8, toByteOffset: 2 * x, as: UInt16.self)
+        let mean = (p + q + r + s) >> 3
+        let chroma = UnsafeRawPointer(block).loadUnaligned(fromByteOffset: 256 + 2 * mean, as: UInt16.self)
+        (ou[x], ov[x]) = (UInt8(truncatingIfNeeded: chroma), UInt8(truncatingIfNeeded: chroma >> 8))
+      }
+      for x in pairs..<su.width {
+        let (a, b) = (min(2 * x, lastX), min(2 * x + 1, lastX))
+        let block = t + ((Int(v[x]) << 17) | (Int(u[x]) << 9))
+        let (p, q, r, s) = (s0[a], s0[b], s1[a], s1[b])
+        d0[a] = block[Int(p)]
+        d0[b] = block[Int(q)]
+        d1[a] = block[Int(r)]
+        d1[b] = block[Int(s)]
+        let mean = (Int(p) + Int(q) + Int(r) + Int(s)) >> 3
+        let chroma = UnsafeRawPointer(block).loadUnaligned(fromByteOffset: 256 + 2 * mean, as: UInt16.self)
+        (ou[x], ov[x]) = (UInt8(truncatingIfNeeded: chroma), UInt8(truncatingIfNeeded: chroma >> 8))
       }
     }
     if mix < 256 {
