@@ -102,6 +102,13 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 col() { awk -v c="$2" '{ print $c }' "$1" | median; }
 div() { echo "scale=2; $1 / $2" | bc -l | sed 's/^\./0./'; }
 mb() { echo "$(col "$1" 3) / 1024" | bc; }
+# round_ratios FILE REF COLUMN: each round's (line's) COLUMN of FILE over the same round's of REF, one a line.
+round_ratios() {
+  paste -d ' ' <(awk -v c="$3" '{ print $c }' "$1") <(awk -v c="$3" '{ print $c }' "$2") |
+    awk '{ printf "%.2f\n", $1 / $2 }'
+}
+# The lines of standard input as one list: "a, b, c".
+listed() { paste -sd ' ' | sed 's/ /, /g'; }
 
 # run_config SIZE PRESET DURATION: every job, RUNS interleaved rounds; one table row per job.
 run_config() {
@@ -295,15 +302,11 @@ segments_cost() {
   for n in 1 2 4 8; do "$bin" plan "$t/spec.json" --segments "$n" --threads 1 "$r/jobs/$n" >/dev/null; done
   for ((i = 1; i <= RUNS; i++)); do
     measure "$t/whole" "$bin" compose "$t/spec.json" -o "$r/segments-whole.mov" -y -q
-    local whole_now
-    whole_now=$(tail -n 1 "$t/whole" | awk '{ print $2 }')
     for n in 1 2 4 8; do
       local job=$r/jobs/$n
       find "$job/segments" -type f -delete
       measure "$t/run-$n" parallel --will-cite -j2 -a "$job/jobs.txt"
       measure "$t/join-$n" "$bin" join "$job" -o "$job/out.mov" -y -q
-      # This round's ratio to this round's whole render.
-      div "$(tail -n 1 "$t/run-$n" | awk '{ print $2 }')" "$whole_now" >>"$t/ratio-$n"
     done
   done
   local whole_cpu
@@ -312,10 +315,11 @@ segments_cost() {
   echo "|---|---|---|---|---|---|---|"
   for n in 1 2 4 8; do
     printf '| %s | %s | %s | **%sx** | %s | %s | **%s %%** |\n' "$n" "$(col "$t/run-$n" 1)" "$(col "$t/run-$n" 2)" \
-      "$(median <"$t/ratio-$n")" "$(paste -sd ' ' "$t/ratio-$n" | sed 's/ /, /g')" "$(col "$t/join-$n" 1)" \
+      "$(round_ratios "$t/run-$n" "$t/whole" 2 | median)" "$(round_ratios "$t/run-$n" "$t/whole" 2 | listed)" \
+      "$(col "$t/join-$n" 1)" \
       "$(echo "scale=1; 100 * $(col "$t/join-$n" 2) / $whole_cpu" | bc | sed 's/^\./0./')"
   done | tee -a "$out/segments.md"
-  echo "whole render: $(col "$t/whole" 1) s wall, $whole_cpu s CPU (medians; CPU $(awk '{ print $2 }' "$t/whole" | paste -sd ' ' | sed 's/ /, /g'))"
+  echo "whole render: $(col "$t/whole" 1) s wall, $whole_cpu s CPU (medians; CPU $(awk '{ print $2 }' "$t/whole" | listed))"
 }
 
 # Transitions and effects (the EFFECTS configuration, default 1080p veryfast 30 s: two 10 s clips of it): the
@@ -361,15 +365,15 @@ effects_cost() {
     ((i % 2 == 0)) && round=(blur+lut ff-blur+lut wipe ff-wipe crossfade ff-crossfade)
     for job in "${round[@]}"; do run_fx "$job"; done
   done
-  # Each round's ratio to the same round's crossfade, and their median.
-  ratios() { paste -d ' ' <(awk '{ print $1 }' "$t/$1") <(awk '{ print $1 }' "$t/$2") | awk '{ printf "%.2f\n", $1 / $2 }'; }
+  # Each round's wall time over the same round's crossfade's.
+  ratios() { round_ratios "$t/$1" "$t/$2" 1; }
   echo "| join of two 10 s ${h}p clips ($preset) | clipmerge wall s | vs its crossfade (median) | each round | CPU s | ffmpeg CLI wall s | vs its crossfade (median) | each round | RSS MB clipmerge / ffmpeg |"
   echo "|---|---|---|---|---|---|---|---|---|"
   for job in crossfade wipe blur+lut; do
     printf '| %s | %s | **%sx** | %s | %s | %s | %sx | %s | %s / %s |\n' "$job" "$(col "$t/$job" 1)" \
-      "$(ratios "$job" crossfade | median)" "$(ratios "$job" crossfade | paste -sd ' ' | sed 's/ /, /g')" \
+      "$(ratios "$job" crossfade | median)" "$(ratios "$job" crossfade | listed)" \
       "$(col "$t/$job" 2)" "$(col "$t/ff-$job" 1)" "$(ratios "ff-$job" ff-crossfade | median)" \
-      "$(ratios "ff-$job" ff-crossfade | paste -sd ' ' | sed 's/ /, /g')" "$(mb "$t/$job")" "$(mb "$t/ff-$job")"
+      "$(ratios "ff-$job" ff-crossfade | listed)" "$(mb "$t/$job")" "$(mb "$t/ff-$job")"
   done | tee -a "$out/effects.md"
 }
 

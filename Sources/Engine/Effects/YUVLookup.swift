@@ -117,8 +117,7 @@ struct YUVLookup {
         outTop.storeBytes(of: UInt16(block[p]) | UInt16(block[q]) << 8, toByteOffset: 2 * x, as: UInt16.self)
         outBottom.storeBytes(of: UInt16(block[r]) | UInt16(block[s]) << 8, toByteOffset: 2 * x, as: UInt16.self)
         let mean = (p + q + r + s) >> 3
-        let chroma = UnsafeRawPointer(block).loadUnaligned(fromByteOffset: 256 + 2 * mean, as: UInt16.self)
-        (ou[x], ov[x]) = (UInt8(truncatingIfNeeded: chroma), UInt8(truncatingIfNeeded: chroma >> 8))
+        (ou[x], ov[x]) = Self.chroma(block, mean: mean)
       }
       for x in pairs..<su.width {
         let (a, b) = (min(2 * x, lastX), min(2 * x + 1, lastX))
@@ -129,8 +128,7 @@ struct YUVLookup {
         d1[a] = block[Int(r)]
         d1[b] = block[Int(s)]
         let mean = (Int(p) + Int(q) + Int(r) + Int(s)) >> 3
-        let chroma = UnsafeRawPointer(block).loadUnaligned(fromByteOffset: 256 + 2 * mean, as: UInt16.self)
-        (ou[x], ov[x]) = (UInt8(truncatingIfNeeded: chroma), UInt8(truncatingIfNeeded: chroma >> 8))
+        (ou[x], ov[x]) = Self.chroma(block, mean: mean)
       }
     }
     if mix < 256 {
@@ -139,6 +137,13 @@ struct YUVLookup {
       }
     }
     EffectFrames.copyAlpha(source, into: target)
+  }
+
+  /// A block's Cb, Cr out for a mean Y' (to 7 bits): the pair side by side, read in one load.
+  @inline(__always)
+  private static func chroma(_ block: UnsafePointer<UInt8>, mean: Int) -> (UInt8, UInt8) {
+    let pair = UnsafeRawPointer(block).loadUnaligned(fromByteOffset: 256 + 2 * mean, as: UInt16.self)
+    return (UInt8(truncatingIfNeeded: pair), UInt8(truncatingIfNeeded: pair >> 8))
   }
 
   /// `out = original + (out − original)·weight/256`.
