@@ -1,3 +1,4 @@
+import CFFmpeg
 import XCTest
 
 @testable import Engine
@@ -48,5 +49,92 @@ final class CubeLUTTests: XCTestCase {
     XCTAssertEqual(
       message("DOMAIN_MIN 1 0 0\nLUT_3D_SIZE 2\n" + String(repeating: "0 0 0\n", count: 8)),
       "DOMAIN_MAX must be above DOMAIN_MIN")
+  }
+
+  /// A 4:2:0 frame whose 2×2 blocks take every (Cb, Cr) on a coarse sweep and luma values spread over 0...255.
+  private func sweep() throws -> Frame {
+    let frame = try Frame(width: 128, height: 64, format: AV_PIX_FMT_YUV420P)
+    guard let y = PlaneView(frame, plane: 0), let u = PlaneView(frame, plane: 1), let v = PlaneView(frame, plane: 2)
+    else { throw XCTSkip("no planes") }
+    for row in 0..<32 {
+      for column in 0..<64 {
+        u.row(row)[column] = UInt8(column * 4 + row % 4)
+        v.row(row)[column] = UInt8(row * 8 + column % 8)
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+          y.row(2 * row + dy)[2 * column + dx] = UInt8((column * 37 + row * 11 + dx * 5 + dy * 3) % 256)
+        }
+      }
+    }
+    return frame
+  }
+
+  /// The table a `.cube` becomes holds the grid interpolated in (Cb, Cr) and along Y', for each luma value and
+  /// (for the chroma) each block's mean luma: checked against the same interpolation worked out here in doubles,
+  /// on a table of scattered colours, so any output placed in the wrong cell or lane is far off.
+  func testTableInterpolatesTheGridForEveryLumaAndBlock() throws {
+    var state: UInt32 = 12345
+    func next() -> Float {
+      state = state &* 1_664_525 &+ 1_013_904_223
+      return Float(state >> 8) / Float(1 << 24) * 1.4 - 0.2
+    }
+    var text = "LUT_3D_SIZE 5\n"
+    for _ in 0..<125 { text += "\(next()) \(next()) \(next())\n" }
+    let cube = try parse(text)
+    let (source, target) = (try sweep(), try sweep())
+    YUVLookup(cube, matrix: .bt709).apply(source, into: target, amount: 1)
+    let grid = YUVLookup.grid(cube, matrix: .bt709)
+    let n = YUVLookup.points
+    func expected(_ y: Double, _ u: Int, _ v: Int, _ channel: Int) -> Double {
+      func cell(_ x: Double) -> (Int, Double) {
+        let p = x * Double(n - 1) / 255
+        let i = min(Int(p), n - 2)
+        return (i, p - Double(i))
+      }
+      let ((iy, fy), (iu, fu), (iv, fv)) = (cell(y), cell(Double(u)), cell(Double(v)))
+      func at(_ a: Int, _ b: Int, _ c: Int) -> Double { Double(grid[(c * n + b) * n + a][channel]) }
+      var value = 0.0
+      for (dy, wy) in [(0, 1 - fy), (1, fy)] {
+        for (du, wu) in [(0, 1 - fu), (1, fu)] {
+          for (dv, wv) in [(0, 1 - fv), (1, fv)] { value += wy * wu * wv * at(iy + dy, iu + du, iv + dv) }
+        }
+      }
+      return min(max(value, 0), 255)
+    }
+    let planes = (0..<3).map { (PlaneView(source, plane: $0)!, PlaneView(target, plane: $0)!) }
+    var worst = 0.0
+    for row in 0..<32 {
+      for column in 0..<64 {
+        let (u, v) = (Int(planes[1].0.row(row)[column]), Int(planes[2].0.row(row)[column]))
+        var sum = 0
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+          let luma = Int(planes[0].0.row(2 * row + dy)[2 * column + dx])
+          sum += luma
+          let out = Double(planes[0].1.row(2 * row + dy)[2 * column + dx])
+          worst = max(worst, abs(out - expected(Double(luma), u, v, 0)))
+        }
+        let mean = Double(2 * (sum >> 3)) + 0.875
+        for channel in 1...2 {
+          worst = max(worst, abs(Double(planes[channel].1.row(row)[column]) - expected(mean, u, v, channel)))
+        }
+      }
+    }
+    XCTAssertLessThanOrEqual(worst, 0.51)
+  }
+
+  /// Values no colour has (a float's largest, either sign, in a table that parses) are clamped, not a crash.
+  func testHugeValuesClampInsteadOfCrashing() throws {
+    let constant = try parse("LUT_3D_SIZE 2\n" + String(repeating: "3e38 -3e38 0.5\n", count: 8))
+    let (source, target) = (try sweep(), try sweep())
+    YUVLookup(constant, matrix: .bt709).apply(source, into: target, amount: 1)
+    // Y' and both chroma overflow: luma far below black, Cb and Cr far above their top.
+    XCTAssertEqual(PlaneView(target, plane: 0)?.row(7)[9], 0)
+    XCTAssertEqual(PlaneView(target, plane: 1)?.row(3)[5], 255)
+    XCTAssertEqual(PlaneView(target, plane: 2)?.row(3)[5], 255)
+    // Neighbouring corners of opposite huge signs make infinities and NaNs while interpolating.
+    var text = "LUT_3D_SIZE 2\n"
+    for i in 0..<8 { text += i % 3 == 0 ? "3e38 -3e38 3e38\n" : "-3e38 3e38 -3e38\n" }
+    let grid = YUVLookup.grid(try parse(text), matrix: .bt709)
+    // Those points are NaN (taken as 0) or past the bound in every channel.
+    XCTAssertEqual(Set(grid), [SIMD3(0, 0, 0), SIMD3(1_000_000, -1_000_000, -1_000_000)])
   }
 }
