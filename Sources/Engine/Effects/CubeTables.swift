@@ -12,6 +12,7 @@ final class CubeTables {
     let matrix: ColorMatrix
   }
   private var lookups: [Key: YUVLookup] = [:]
+  private var builds: [Key: LookupBuild] = [:]
 
   init(composition: Composition) throws(EngineError) {
     var cubes: [String: CubeLUT] = [:]
@@ -20,12 +21,21 @@ final class CubeTables {
     self.cubes = cubes
   }
 
+  /// Starts building every file's lookup in `matrix` on threads of their own, so a full render's first frame
+  /// does not wait for them; `lookup` takes each when it is first asked for.
+  func prepare(matrix: ColorMatrix) {
+    for (file, cube) in cubes {
+      let key = Key(file: file, matrix: matrix)
+      if lookups[key] == nil && builds[key] == nil { builds[key] = LookupBuild(cube, matrix: matrix) }
+    }
+  }
+
   /// The lookup for `file` in `matrix`; nil for a file the composition does not name.
   func lookup(_ file: String, matrix: ColorMatrix) -> YUVLookup? {
     let key = Key(file: file, matrix: matrix)
     if let known = lookups[key] { return known }
     guard let cube = cubes[file] else { return nil }
-    let lookup = YUVLookup(cube, matrix: matrix)
+    let lookup = builds.removeValue(forKey: key)?.result() ?? YUVLookup(cube, matrix: matrix)
     lookups[key] = lookup
     return lookup
   }

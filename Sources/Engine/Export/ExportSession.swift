@@ -37,6 +37,9 @@ final class ExportSession {
     self.part = part
     damage = DamageLog(strict: strict)
     let export = composition.export
+    let matrix = composition.video.map { ColorMatrix.guess(height: $0.renderSize.height) }
+    // The colour tables build while the muxer, the encoders and the first sources open.
+    if let matrix, part.includesVideo { tables.prepare(matrix: matrix) }
     output = try target.open()
     do {
       packet = try Packet()
@@ -45,8 +48,7 @@ final class ExportSession {
     }
     let global = output.wantsGlobalHeader
     do {
-      if let vc = composition.video, part.includesVideo {
-        let matrix = ColorMatrix.guess(height: vc.renderSize.height)
+      if let vc = composition.video, let matrix, part.includesVideo {
         let made = try EncoderFactory.video(vc, export: export, matrix: matrix, globalHeader: global)
         let stream = try output.addStream(for: made.encoder)
         if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {
