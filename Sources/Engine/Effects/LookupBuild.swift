@@ -1,8 +1,8 @@
 import Foundation
 
-/// A `YUVLookup` built on its own thread, started before the render needs it, so building the table (tenths of a
-/// second: its 32 MB written for the first time) overlaps opening the sources and the encoder. `result()` waits
-/// for it.
+/// A `YUVLookup` built on its own thread, started before the render needs it, so building the table (about 20 ms
+/// of arithmetic, and up to 0.1 s more for the kernel to clear its 32 MB as they are first written) overlaps
+/// opening the sources and the encoder. `result()` waits for it.
 final class LookupBuild: @unchecked Sendable {
   // `lookup` is written once, by the build thread, before `done` is signalled, and read only after waiting on it.
   private let done = DispatchSemaphore(value: 0)
