@@ -143,7 +143,14 @@ final class EffectTests: XCTestCase {
     let unknown = try ClipmergeProcess.run(["concat", FixtureFiles.path("tiny.mp4"), "--effect", "glow", "-o", out])
     XCTAssertEqual(unknown.code, 64)
     XCTAssertTrue(unknown.stderr.contains("--effect: expected NAME or NAME=AMOUNT"), unknown.stderr)
+    // A known effect's amount out of its range: the message gives the range.
     let range = try ClipmergeProcess.run(["concat", FixtureFiles.path("tiny.mp4"), "--effect", "blur=500", "-o", out])
     XCTAssertEqual(range.code, 64)
+    XCTAssertEqual(range.stderr, "clipmerge: error: --effect: blur takes 0 to 100 pixels, got 'blur=500'\n")
+    let gamma = try ClipmergeProcess.run(["concat", FixtureFiles.path("tiny.mp4"), "--effect", "gamma=0", "-o", out])
+    XCTAssertEqual(gamma.stderr, "clipmerge: error: --effect: gamma takes 0.1 to 10, got 'gamma=0'\n")
+    let table = try ClipmergeProcess.run(["concat", FixtureFiles.path("tiny.mp4"), "--effect", "lut", "-o", out])
+    XCTAssertEqual(
+      table.stderr, "clipmerge: error: --effect: expected lut=FILE.cube or lut=FILE.cube,AMOUNT (0 to 1), got 'lut'\n")
   }
 }

@@ -19,6 +19,24 @@ final class EffectModelTests: XCTestCase {
     XCTAssertEqual(Transition.names.count, 18)
   }
 
+  func testRefusalsSayWhatIsWrongWithAKnownName() {
+    XCTAssertEqual(
+      Transition.problem(parsing: "wipe-left,1,5000"), "wipe-left's soft edge is 0 to 4096 pixels, got '5000'")
+    XCTAssertEqual(
+      Transition.problem(parsing: "crossfade,1,20"),
+      "crossfade has no soft edge (wipes and circles have one): give crossfade,SECONDS, got 'crossfade,1,20'")
+    XCTAssertEqual(
+      Transition.problem(parsing: "push-up,0"), "push-up's duration is seconds above 0 (0.8 or 00:01.5), got '0'")
+    XCTAssertEqual(
+      Transition.problem(parsing: "circle-open,1,2,3"),
+      "circle-open takes at most SECONDS and EDGE (circle-open,1,24), got 'circle-open,1,2,3'")
+    XCTAssertTrue(Transition.problem(parsing: "wipe-in,1").hasPrefix("expected crossfade, fade-black"))
+    XCTAssertEqual(Effect.problem(parsing: "blur=101"), "blur takes 0 to 100 pixels, got 'blur=101'")
+    XCTAssertEqual(Effect.problem(parsing: "brightness=x"), "brightness takes -1 to 1, got 'brightness=x'")
+    XCTAssertEqual(Effect.problem(parsing: "gamma=0"), "gamma takes 0.1 to 10, got 'gamma=0'")
+    XCTAssertTrue(Effect.problem(parsing: "glow").hasPrefix("expected NAME or NAME=AMOUNT"))
+  }
+
   func testEffectWordsAmountsAndRanges() {
     XCTAssertEqual(Effect(parsing: "grayscale"), Effect(.grayscale, amount: Keyframed(1)))
     XCTAssertEqual(Effect(parsing: "blur=2.5"), Effect(.blur, amount: Keyframed(2.5)))

@@ -84,7 +84,7 @@ struct ConcatCommand {
     var transitions: [Transition] = []
     for text in parsed.lists["transition"] ?? [] {
       guard let transition = Transition(parsing: text) else {
-        throw UsageError("--transition: expected \(Transition.syntax), got '\(text)'")
+        throw UsageError("--transition: \(Transition.problem(parsing: text))")
       }
       transitions.append(transition)
     }

@@ -23,7 +23,7 @@ struct FrameOptions {
     OptionSpec(
       "effect", value: "NAME[=AMOUNT]", choices: Effect.Kind.allCases.map(\.rawValue),
       help: "An effect on every input's picture, repeatable, applied in order: brightness=-1..1 (0.1), contrast=0..4 "
-        + "(1.2), saturation=0..4 (1.5), gamma=0.1..10 (1.5), grayscale=0..1 (1), sepia=0..1 (1), blur=PIXELS (4), "
+        + "(1.2), saturation=0..4 (1.5), gamma=0.1..10 (1.5), grayscale=0..1 (1), sepia=0..1 (1), blur=0..100 pixels (4), "
         + "sharpen=0..5 (1), vignette=0..1 (0.5), lut=FILE.cube[,0..1]."),
   ]
 
@@ -35,7 +35,7 @@ struct FrameOptions {
     volume = try parsed.value("volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
     for text in parsed.lists["effect"] ?? [] {
       guard let effect = Effect(parsing: text) else {
-        throw UsageError("--effect: expected \(Effect.syntax), got '\(text)'")
+        throw UsageError("--effect: \(Effect.problem(parsing: text))")
       }
       effects.append(effect)
     }

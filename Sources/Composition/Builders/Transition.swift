@@ -60,6 +60,29 @@ public enum Transition: Sendable, Hashable {
     "crossfade, fade-black, fade-white, slide-DIR, push-DIR, wipe-DIR (DIR: left, right, up, down), zoom-in, "
     + "circle-open or circle-close, with ,SECONDS or not (wipes and circles: then ,EDGE pixels of soft edge)"
 
+  /// Why `text` is not a transition, in the user's words: what is wrong with a known name's duration or edge,
+  /// else what is expected.
+  public static func problem(parsing text: String) -> String {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let name = parts[0]
+    guard names.contains(name) else { return "expected \(syntax), got '\(text)'" }
+    let soft = name.hasPrefix("wipe-") || name.hasPrefix("circle-")
+    if parts.count > (soft ? 3 : 2) {
+      return soft
+        ? "\(name) takes at most SECONDS and EDGE (\(name),1,24), got '\(text)'"
+        : "\(name) has no soft edge (wipes and circles have one): give \(name),SECONDS, got '\(text)'"
+    }
+    if parts.count > 1 {
+      guard let duration = MediaTime(parsing: parts[1]), duration > .zero else {
+        return "\(name)'s duration is seconds above 0 (0.8 or 00:01.5), got '\(parts[1])'"
+      }
+    }
+    if parts.count > 2 {
+      return "\(name)'s soft edge is 0 to \(Int(LayerMask.maximumFeather)) pixels, got '\(parts[2])'"
+    }
+    return "expected \(syntax), got '\(text)'"
+  }
+
   /// How long a transition named without a duration (`crossfade`) lasts: half a second.
   public static let defaultDuration = MediaTime(value: 1, timescale: 2)!
 

@@ -102,4 +102,21 @@ public struct Effect: Sendable, Hashable {
   /// What `--effect` expects, for messages.
   public static let syntax =
     "NAME or NAME=AMOUNT (\(Kind.names); amounts in their ranges) or lut=FILE.cube[,AMOUNT]"
+
+  /// Why `text` is not an effect, in the user's words: the amounts a known effect takes, else what is expected.
+  public static func problem(parsing text: String) -> String {
+    let parts = text.split(separator: "=", maxSplits: 1)
+    guard let name = parts.first, let kind = Kind(rawValue: String(name)) else {
+      return "expected \(syntax), got '\(text)'"
+    }
+    let amounts = "\(number(kind.range.lowerBound)) to \(number(kind.range.upperBound))"
+    if kind == .lut { return "expected lut=FILE.cube or lut=FILE.cube,AMOUNT (\(amounts)), got '\(text)'" }
+    let unit = kind == .blur ? " pixels" : ""
+    return "\(kind.rawValue) takes \(amounts)\(unit), got '\(text)'"
+  }
+
+  /// A range's end as written: 100, 0.1.
+  private static func number(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
 }
