@@ -21,9 +21,11 @@ final class EffectProcessor {
 
   /// `picture` with `effects` as they are at `time`; `scale` is how many render pixels a picture pixel spans
   /// (so a blur's reach, in render pixels, becomes the picture's). Returns the picture and a serial for caches
-  /// that changes whenever the result does.
+  /// that changes whenever the result does. With `final` (a frame of the picture's size and format that the result
+  /// would be copied into whole), the last effect writes there and the result is `final` itself, not kept.
   func apply(
-    _ effects: [Effect], at time: MediaTime, to picture: Frame, scale: Double, track: TrackID, serial: Int
+    _ effects: [Effect], at time: MediaTime, to picture: Frame, scale: Double, track: TrackID, serial: Int,
+    into final: Frame? = nil
   ) throws(FFmpegError) -> (picture: Frame, serial: Int) {
     let active = effects.map { ($0, $0.amount.value(at: time)) }.filter { $0.1 != $0.0.kind.neutralAmount }
     guard !active.isEmpty else { return (picture, serial) }
@@ -42,18 +44,22 @@ final class EffectProcessor {
     var turn = 0
     var index = 0
     while index < active.count {
-      let target = try EffectFrames.reuse(slot.frames[turn], like: picture)
-      slot.frames[turn] = target
       let (effect, amount) = active[index]
+      // A run of colour effects is one step, folded into one table.
+      var end = index + 1
       if ColorTables.folds(effect.kind) {
-        var run: [(Effect.Kind, Double)] = []
-        while index < active.count, ColorTables.folds(active[index].0.kind) {
-          run.append((active[index].0.kind, active[index].1))
-          index += 1
-        }
-        colourTables(run).apply(current, into: target)
+        while end < active.count, ColorTables.folds(active[end].0.kind) { end += 1 }
+      }
+      let target: Frame
+      if end == active.count, let final {
+        target = final
       } else {
-        index += 1
+        target = try EffectFrames.reuse(slot.frames[turn], like: picture)
+        slot.frames[turn] = target
+      }
+      if ColorTables.folds(effect.kind) {
+        colourTables(active[index..<end].map { ($0.0.kind, $0.1) }).apply(current, into: target)
+      } else {
         switch effect.kind {
         case .lut: tables.lookup(effect.file ?? "", matrix: matrix)?.apply(current, into: target, amount: amount)
         case .blur: blur(current, into: target, reach: amount / max(scale, 1e-6))
@@ -62,11 +68,12 @@ final class EffectProcessor {
         default: break
         }
       }
+      index = end
       current = target
       turn = 1 - turn
     }
-    slot.key = key
-    slot.result = current
+    slot.key = final == nil ? key : 0
+    slot.result = final == nil ? current : nil
     buffers[track] = slot
     return (current, key)
   }

@@ -57,21 +57,24 @@ final class VideoRenderer {
       }
       let transform = AffineTransform.translation(x: Double(picture.originX), y: Double(picture.originY))
         .concatenating(info.preferredTransform).concatenating(layer.transform.value(at: time))
-      var (shown, serial) = (normalized, picture.serial)
+      var draw = LayerDraw(
+        track: track.id, serial: picture.serial, picture: normalized, transform: transform,
+        opacity: layer.opacity.value(at: time), isStill: still, isMoving: !layer.transform.isConstant)
+      draw.mask = layer.mask.map { ($0.shape, $0.rect.value(at: time), $0.feather) }
       if !layer.effects.isEmpty {
+        // The one layer, a moving picture drawn whole 1:1 over the frame: its last effect writes the frame itself.
+        let whole =
+          instruction?.layers.count == 1 && !still && layer.crop == nil && frame.pixelFormat == normalized.pixelFormat
+          && Self.fills(draw, frame)
         do {
-          (shown, serial) = try effects.apply(
+          (draw.picture, draw.serial) = try effects.apply(
             layer.effects, at: time, to: normalized,
             scale: abs(transform.a * transform.d - transform.b * transform.c)
-              .squareRoot(), track: track.id, serial: picture.serial)
+              .squareRoot(), track: track.id, serial: picture.serial, into: whole ? frame : nil)
         } catch {
           throw EngineError.internalFailure("effects failed: \(error)")
         }
       }
-      var draw = LayerDraw(
-        track: track.id, serial: serial, picture: shown, transform: transform,
-        opacity: layer.opacity.value(at: time), isStill: still, isMoving: !layer.transform.isConstant)
-      draw.mask = layer.mask.map { ($0.shape, $0.rect.value(at: time), $0.feather) }
       if let crop = layer.crop {
         guard let cropped = try Self.crop(draw, to: crop, preferred: info.preferredTransform, path: source.path) else {
           continue
@@ -84,11 +87,21 @@ final class VideoRenderer {
     for track in trackReaders.keys where !active.contains(track) { trackReaders[track] = nil }
     compositor.retain(tracks: active)
     effects.retain(tracks: active)
+    if draws.count == 1, draws[0].picture === frame { return }
     do {
       try compositor.compose(draws, background: instruction?.backgroundColor ?? video.backgroundColor, into: frame)
     } catch {
       throw EngineError.internalFailure("compositing failed: \(error)")
     }
+  }
+
+  /// Whether `draw` is drawn 1:1 over the whole of `frame`, opaque, replacing every pixel.
+  static func fills(_ draw: LayerDraw, _ frame: Frame) -> Bool {
+    guard Compositor.coversOpaquely(draw, width: frame.width, height: frame.height),
+      let r = Compositor.placement(of: draw)
+    else { return false }
+    return r.x == 0 && r.y == 0 && (r.width, r.height) == (frame.width, frame.height)
+      && (draw.picture.width, draw.picture.height) == (frame.width, frame.height)
   }
 
   /// The layer showing only `crop` (upright display pixels) of its picture, placed where the whole picture
