@@ -72,7 +72,7 @@ final class EffectProcessor {
       current = target
       turn = 1 - turn
     }
-    slot.key = final == nil ? key : 0
+    slot.key = key
     slot.result = final == nil ? current : nil
     buffers[track] = slot
     return (current, key)

@@ -63,9 +63,7 @@ final class VideoRenderer {
       draw.mask = layer.mask.map { ($0.shape, $0.rect.value(at: time), $0.feather) }
       if !layer.effects.isEmpty {
         // The one layer, a moving picture drawn whole 1:1 over the frame: its last effect writes the frame itself.
-        let whole =
-          instruction?.layers.count == 1 && !still && layer.crop == nil && frame.pixelFormat == normalized.pixelFormat
-          && Self.fills(draw, frame)
+        let whole = instruction?.layers.count == 1 && !still && layer.crop == nil && Self.fills(draw, frame)
         do {
           (draw.picture, draw.serial) = try effects.apply(
             layer.effects, at: time, to: normalized,
@@ -95,13 +93,15 @@ final class VideoRenderer {
     }
   }
 
-  /// Whether `draw` is drawn 1:1 over the whole of `frame`, opaque, replacing every pixel.
+  /// Whether `draw` is drawn 1:1 over the whole of `frame`, opaque, in its pixel format: a picture that could be
+  /// written in the frame's place.
   static func fills(_ draw: LayerDraw, _ frame: Frame) -> Bool {
-    guard Compositor.coversOpaquely(draw, width: frame.width, height: frame.height),
+    guard draw.picture.pixelFormat == frame.pixelFormat,
+      (draw.picture.width, draw.picture.height) == (frame.width, frame.height),
+      Compositor.coversOpaquely(draw, width: frame.width, height: frame.height),
       let r = Compositor.placement(of: draw)
     else { return false }
-    return r.x == 0 && r.y == 0 && (r.width, r.height) == (frame.width, frame.height)
-      && (draw.picture.width, draw.picture.height) == (frame.width, frame.height)
+    return (r.x, r.y, r.width, r.height) == (0, 0, frame.width, frame.height)
   }
 
   /// The layer showing only `crop` (upright display pixels) of its picture, placed where the whole picture
