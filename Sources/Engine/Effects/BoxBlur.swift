@@ -1,9 +1,12 @@
+import CEffectKernels
+
 /// A blur made of box blurs: up to three passes each way whose radii add up to the blur's reach, which makes it
 /// close to a Gaussian while nothing spreads further than the reach. Sums are 16-bit (a pass's radius is at most
 /// 127, so the reach at most 381 pixels) and the division is a multiplication's high half. The horizontal passes
 /// run along each row as sums of shifted vectors where the radii are small (`RowPasses`), else as running sums on
-/// eight rows at once (`LanePasses`); the vertical passes run down whole rows of column sums. Each runs eight
-/// samples an instruction.
+/// eight rows at once (`LanePasses`, eight samples an instruction); the vertical passes run down whole rows of column
+/// sums. The row and vertical passes are C (`CEffectKernels`), compiled for SSE2, AVX2 and AVX-512 and picked at
+/// run time.
 struct BoxBlur {
   /// The radii of the passes: `reach` split into three nearly equal whole parts (zeros dropped).
   let radii: [Int]
@@ -66,26 +69,9 @@ struct BoxBlur {
         &* SIMD8<UInt32>(truncatingIfNeeded: multiplier)) &>> 16)
   }
 
+  /// One vertical pass of radius `r`, `sums` holding a row of 16-bit column sums.
   static func vertical(_ src: PlaneView, into dst: PlaneView, radius r: Int, sums: UnsafeMutablePointer<UInt16>) {
-    let (w, h) = (src.width, src.height)
-    let mul = UInt32(reciprocal(r))
-    let bias = UInt16(r)
-    let last = h - 1
-    let first = src.row(0)
-    for x in 0..<w { sums[x] = UInt16(first[x]) &* UInt16(r + 1) }
-    for i in 1...r {
-      let row = src.row(min(i, last))
-      for x in 0..<w { sums[x] &+= UInt16(row[x]) }
-    }
-    for y in 0..<h {
-      let out = dst.row(y)
-      let add = src.row(min(y + r + 1, last))
-      let drop = src.row(max(y - r, 0))
-      for x in 0..<w {
-        let s = sums[x]
-        out[x] = UInt8(truncatingIfNeeded: (UInt32(s &+ bias) &* mul) >> 16)
-        sums[x] = s &+ UInt16(add[x]) &- UInt16(drop[x])
-      }
-    }
+    clipmerge_box_vertical(
+      src.base, src.stride, dst.base, dst.stride, Int32(src.width), Int32(src.height), Int32(r), sums)
   }
 }

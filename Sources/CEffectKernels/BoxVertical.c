@@ -1,0 +1,29 @@
+#include "CEffectKernels.h"
+#include "Clones.h"
+
+CLIPMERGE_CLONES
+void clipmerge_box_vertical(
+  const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride, int width, int height, int radius,
+  uint16_t *sums)
+{
+  // 65536 / (2r + 1): the high 16 bits of (sum + r) times it are the rounded mean.
+  const uint16_t mul = (uint16_t)(65536u / (uint32_t)(2 * radius + 1));
+  const uint16_t bias = (uint16_t)radius;
+  const int last = height - 1;
+  uint16_t *restrict s = sums;
+  for (int x = 0; x < width; x++) s[x] = (uint16_t)(src[x] * (radius + 1));
+  for (int i = 1; i <= radius; i++) {
+    const uint8_t *restrict row = src + (i < last ? i : last) * src_stride;
+    for (int x = 0; x < width; x++) s[x] = (uint16_t)(s[x] + row[x]);
+  }
+  for (int y = 0; y < height; y++) {
+    uint8_t *restrict out = dst + y * dst_stride;
+    const uint8_t *restrict add = src + (y + radius + 1 < last ? y + radius + 1 : last) * src_stride;
+    const uint8_t *restrict drop = src + (y - radius > 0 ? y - radius : 0) * src_stride;
+    for (int x = 0; x < width; x++) {
+      const uint16_t sum = s[x];
+      out[x] = (uint8_t)(((uint32_t)(uint16_t)(sum + bias) * (uint32_t)mul) >> 16);
+      s[x] = (uint16_t)(sum + add[x] - drop[x]);
+    }
+  }
+}
