@@ -2,8 +2,8 @@ import XCTest
 
 @testable import Engine
 
-/// The blur's two ways of running its horizontal passes give the same bytes, and a blur spreads a point exactly
-/// as far as its reach, by either way.
+/// The blur's two ways of running its horizontal passes give the same bytes, its vertical pass the arithmetic it
+/// promises, and a blur spreads a point exactly as far as its reach, by either way.
 final class BoxBlurTests: XCTestCase {
   /// A plane of `width` × `height` bytes from a fixed pseudo-random sequence.
   final class Plane {
@@ -40,6 +40,41 @@ final class BoxBlurTests: XCTestCase {
         }
         vectors.deallocate()
         XCTAssertEqual(rows.values, lanes.values, "\(w)×\(h), radii \(radii)")
+      }
+    }
+  }
+
+  /// A vertical pass (the C kernel, in whichever vector width this machine runs) against the same arithmetic worked
+  /// out here sample by sample: the column's 2r + 1 samples about each one, the top and bottom rows repeated
+  /// outward, their sum plus r times 65536 / (2r + 1), the high half; within a level of the exact mean. Sizes
+  /// around the vector widths, rows wider than the plane (a stride of width + 5), radii small and up to the largest.
+  func testVerticalPassIsTheMeanOfItsColumn() {
+    for (w, h) in [(1, 1), (7, 5), (31, 3), (33, 9), (64, 17), (65, 40), (129, 2)] {
+      for r in [1, 2, 3, 6, 40, 127] {
+        let stride = w + 5
+        let (source, target) = (
+          Plane(width: stride, height: h, seed: UInt32(w * 7 + r)), Plane(width: stride, height: h)
+        )
+        let untouched = Plane(width: stride, height: h)
+        let from = PlaneView(base: source.bytes, stride: stride, width: w, height: h)
+        let to = PlaneView(base: target.bytes, stride: stride, width: w, height: h)
+        let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: w)
+        BoxBlur.vertical(from, into: to, radius: r, sums: sums)
+        sums.deallocate()
+        var (wrong, far) = (0, 0)
+        for y in 0..<h {
+          for x in 0..<w {
+            let sum = (-r...r).reduce(0) { $0 + Int(from.row(min(max(y + $1, 0), h - 1))[x]) }
+            let expected = ((sum + r) * Int(BoxBlur.reciprocal(r))) >> 16
+            let out = Int(to.row(y)[x])
+            if out != expected { wrong += 1 }
+            if abs(Double(out) - Double(sum) / Double(2 * r + 1)) > 1 { far += 1 }
+          }
+          // The bytes past the plane's width are not written.
+          for x in w..<stride where target.bytes[y * stride + x] != untouched.bytes[y * stride + x] { wrong += 1 }
+        }
+        XCTAssertEqual(wrong, 0, "\(w)×\(h), radius \(r)")
+        XCTAssertEqual(far, 0, "\(w)×\(h), radius \(r)")
       }
     }
   }
