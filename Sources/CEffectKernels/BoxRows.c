@@ -19,7 +19,7 @@ void clipmerge_box_rows(
     for (int p = 0; p < count; p++) {
       const int r = radii[p];
       const uint16_t bias = (uint16_t)r;
-      const uint16_t mul = (uint16_t)(65536u / (uint32_t)(2 * r + 1));
+      const uint16_t mul = clipmerge_box_reciprocal(r);
       for (int x = 0; x < PAD; x++) from[x] = from[PAD];
       for (int x = PAD + width; x < length; x++) from[x] = from[PAD + width - 1];
       const uint16_t *restrict in = from + PAD;

@@ -6,8 +6,7 @@ void clipmerge_box_vertical(
   const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride, int width, int height, int radius,
   uint16_t *sums)
 {
-  // 65536 / (2r + 1): the high 16 bits of (sum + r) times it are the rounded mean.
-  const uint16_t mul = (uint16_t)(65536u / (uint32_t)(2 * radius + 1));
+  const uint16_t mul = clipmerge_box_reciprocal(radius);
   const uint16_t bias = (uint16_t)radius;
   const int last = height - 1;
   uint16_t *restrict s = sums;

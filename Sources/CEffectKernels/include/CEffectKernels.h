@@ -4,6 +4,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// 65536 / (2r + 1), for r >= 1: the high 16 bits of (a sum of 2r + 1 samples + r) times it are their rounded mean.
+/// The one place of the blur's division, for the C passes and the Swift lane passes. Kept a plain 16-bit value (no
+/// wider type, no branch): the SSE2 build then multiplies with `pmulhuw`; otherwise it widened to 32-bit lanes and
+/// its passes took twice the time.
+static inline uint16_t clipmerge_box_reciprocal(int radius) {
+  return (uint16_t)(65536u / (uint32_t)(2 * radius + 1));
+}
+
 /// One vertical box pass of radius `radius` (1...127) over a plane `width` x `height`: each output sample is the
 /// rounded mean of the 2r + 1 samples above, at and below it in `src`, the plane's top and bottom rows repeated
 /// outward. `sums` holds `width` 16-bit column sums. `src` and `dst` must not overlap. Compiled for the baseline

@@ -58,7 +58,7 @@ struct BoxBlur {
 
   /// 65536 / (2r + 1): the high 16 bits of (sum + r) times it are the rounded mean.
   @inline(__always)
-  static func reciprocal(_ r: Int) -> UInt16 { UInt16(min(65535, 65536 / (2 * r + 1))) }
+  static func reciprocal(_ r: Int) -> UInt16 { clipmerge_box_reciprocal(Int32(r)) }
 
   /// The rounded means of eight sums of `2r + 1` samples, `bias` being r and `multiplier` its `reciprocal` in
   /// every lane: a widening multiplication's high half (one `pmulhuw`).
