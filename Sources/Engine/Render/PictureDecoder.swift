@@ -8,6 +8,8 @@ final class PictureDecoder {
   let path: String
   private let stream: DecodingStream
   private let nominalFrameDuration: MediaTime
+  /// How far after the time it stands for a picture's stored time may lie (the rounding of the source's clock).
+  let clockRounding: MediaTime
   private var nextSerial = 0
   private var lastTime: MediaTime?
   private var drained = false
@@ -23,6 +25,7 @@ final class PictureDecoder {
     }
     nominalFrameDuration =
       MediaProbe.frameDuration(stream.stream.pointee.r_frame_rate) ?? MediaTime.ticks(1, rate: 30)
+    clockRounding = Timestamp.rounding(of: stream.timeBase, frameDuration: nominalFrameDuration)
     if start > .zero { stream.seek(to: start) }
   }
 

@@ -1,18 +1,22 @@
 import Composition
 
-/// Answers "which picture of a source shows at source time t": the last picture whose time is at or before t
-/// (the first picture also covers the time before it). A decode-ahead thread decodes a few pictures ahead, so
-/// memory does not grow with the source's length.
+/// Answers "which picture of a source shows at source time t": the last picture whose time is at or before t,
+/// allowing for the rounding of the source's clock (a picture stamped less than `clockRounding` after t stands
+/// for t: WebM's 0.017 s is 1/60 s); the first picture also covers the time before it. A decode-ahead thread
+/// decodes a few pictures ahead, so memory does not grow with the source's length.
 final class VideoReader: PictureSource {
   let path: String
   private let ahead: DecodeAhead
   private var current: SourcePicture?
   private var pending: SourcePicture?
+  private let clockRounding: MediaTime
 
   /// Opens `path`'s video stream, seeking to the keyframe before `start` when it is not at the beginning.
   init(path: String, start: MediaTime, damage: DamageLog = DamageLog()) throws(EngineError) {
     self.path = path
-    ahead = DecodeAhead(decoder: try PictureDecoder(path: path, start: start, damage: damage))
+    let decoder = try PictureDecoder(path: path, start: start, damage: damage)
+    clockRounding = decoder.clockRounding
+    ahead = DecodeAhead(decoder: decoder)
   }
 
   deinit {
@@ -34,7 +38,7 @@ final class VideoReader: PictureSource {
     while true {
       if pending == nil { pending = try ahead.next() }
       guard let next = pending else { break }
-      if next.time <= time {
+      if next.time <= time || next.time - time < clockRounding {
         current = next
         pending = nil
       } else {
