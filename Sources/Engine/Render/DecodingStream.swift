@@ -20,6 +20,9 @@ final class DecodingStream {
   private var skipBefore: Int64?
   /// How many pictures were left undecoded after seeks.
   private(set) var skippedPictures = 0
+  /// After a seek that landed between keyframes (a transport stream is searched by time, not by an index of
+  /// keyframes): the packets before the next keyframe are not decoded, as they refer to pictures never read.
+  private var awaitingKeyframe = false
 
   /// Opens the stream of `kind` clipmerge selects in `path`; `threads` picks a video decoder's thread count from
   /// the stream's parameters (0: as many as libavcodec likes).
@@ -65,36 +68,46 @@ final class DecodingStream {
   /// Moves to a keyframe that shows at or before source time `time`. A demuxer finds keyframes by decode time,
   /// and an open GOP's keyframe decodes before pictures it shows after (its leading pictures, which need the
   /// group before): when the keyframe found shows after `time`, the seek goes a keyframe further back, so the
-  /// pictures from `time` on decode as they do from the start. A failed seek is not an error: decoding from the
-  /// start reaches the same frames, only later.
+  /// pictures from `time` on decode as they do from the start. A transport stream's seek lands on any packet:
+  /// decoding starts at the first keyframe after it. A failed seek is not an error: decoding from the start
+  /// reaches the same frames, only later.
   func seek(to time: MediaTime) {
     guard timeBase.num > 0, timeBase.den > 0 else { return }
     let target = Timestamp.ticks(time + fileStart, timeBase, rounding: .down)
     var ts = target
+    var flagsKeyframes = false
     for _ in 0..<8 {
       guard (try? input.seek(stream: streamIndex, to: ts)) != nil else { return }
-      guard let shown = firstPresentationTime(), shown > target else { break }
+      guard let (shown, isKey) = firstKeyframeTime() else { break }
+      flagsKeyframes = flagsKeyframes || isKey
+      guard shown > target, ts > 0 else { break }
       // Back by as much again as the keyframe overshot, and a little more.
-      ts -= shown - target + Timestamp.ticks(MediaTime.ticks(1, rate: 10), timeBase)
-      if ts < 0 {
-        ts = 0
-      }
+      ts = max(0, ts - (shown - target + Timestamp.ticks(MediaTime.ticks(1, rate: 10), timeBase)))
     }
     _ = try? input.seek(stream: streamIndex, to: ts)
     decoder.flush()
+    awaitingKeyframe = flagsKeyframes
     skipBefore = disposable == nil ? nil : target
   }
 
-  /// The presentation time of the next packet of the stream (read and dropped), in its time base.
-  private func firstPresentationTime() -> Int64? {
-    while (try? input.read(into: packet)) == true {
+  /// The presentation time of the stream's first keyframe packet from here (packets read and dropped), in its
+  /// time base, and true; the first packet's and false when none of the next few hundred is flagged (a stream
+  /// that flags no keyframes).
+  private func firstKeyframeTime() -> (Int64, Bool)? {
+    var first: Int64?
+    for _ in 0..<Self.keyframeSearch {
+      guard (try? input.read(into: packet)) == true else { break }
       defer { packet.unref() }
-      if Int(packet.streamIndex) == streamIndex, packet.pointer.pointee.pts != cm_nopts_value() {
-        return packet.pointer.pointee.pts
-      }
+      let p = packet.pointer.pointee
+      guard Int(packet.streamIndex) == streamIndex, p.pts != cm_nopts_value() else { continue }
+      if p.flags & AV_PKT_FLAG_KEY != 0 { return (p.pts, true) }
+      if first == nil { first = p.pts }
     }
-    return nil
+    return first.map { ($0, false) }
   }
+
+  /// How many packets after a seek are searched for a keyframe.
+  private static let keyframeSearch = 600
 
   /// Decodes the next frame into `frame`; false at the end of the stream. `near` is the source time reported
   /// with damage whose own time is unknown.
@@ -131,6 +144,10 @@ final class DecodingStream {
       }
       defer { packet.unref() }
       guard packet.streamIndex == Int32(streamIndex) else { continue }
+      if awaitingKeyframe {
+        guard packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 else { continue }
+        awaitingKeyframe = false
+      }
       if isSkippable(packet.pointer.pointee) { continue }
       do {
         _ = try decoder.send(packet)
