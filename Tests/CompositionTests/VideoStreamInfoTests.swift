@@ -62,4 +62,25 @@ final class VideoStreamInfoTests: XCTestCase {
     i.averageFrameDuration = MediaTime(value: 1000, timescale: 13325)
     XCTAssertEqual(i.preferredFrameDuration, MediaTime(value: 1001, timescale: 24000))
   }
+
+  /// A variable rate with its closest frames' spacing measured: the standard rate nearest that spacing and at
+  /// most 3% slower, so no frame is dropped (not the rate nearest the average, which drops or doubles).
+  func testPreferredFrameDurationOfVariableRateFollowsTheClosestFrames() {
+    var i = info(10, 10)
+    i.nominalFrameDuration = MediaTime(value: 1, timescale: 30)
+    i.averageFrameDuration = MediaTime(value: 19, timescale: 200)
+    i.shortFrameSpacing = MediaTime(value: 6000, timescale: 90000)
+    XCTAssertEqual(i.preferredFrameDuration, MediaTime(value: 1, timescale: 15))
+    i.shortFrameSpacing = MediaTime(value: 3000, timescale: 90000)
+    XCTAssertEqual(i.preferredFrameDuration, MediaTime(value: 1, timescale: 30))
+    // 10.5 fps: 10 fps would be 5% slower, so 12.
+    i.shortFrameSpacing = MediaTime(value: 8571, timescale: 90000)
+    XCTAssertEqual(i.preferredFrameDuration, MediaTime(value: 1, timescale: 12))
+    // 2983 ticks (30.17 fps, a phone's jitter): 30 fps is within 3%.
+    i.shortFrameSpacing = MediaTime(value: 2983, timescale: 90000)
+    XCTAssertEqual(i.preferredFrameDuration, MediaTime(value: 1, timescale: 30))
+    // Closer than 120 fps: 120.
+    i.shortFrameSpacing = MediaTime(value: 1, timescale: 240)
+    XCTAssertEqual(i.preferredFrameDuration, MediaTime(value: 1, timescale: 120))
+  }
 }

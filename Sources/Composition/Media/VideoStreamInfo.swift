@@ -12,6 +12,9 @@ public struct VideoStreamInfo: Sendable, Hashable {
   public var nominalFrameDuration: MediaTime?
   /// Duration of one frame on average (duration / frames), if known.
   public var averageFrameDuration: MediaTime?
+  /// The spacing of the closest frames of a variable frame rate stream (the tenth percentile of the intervals
+  /// between its first frames), if measured.
+  public var shortFrameSpacing: MediaTime?
   public var pixelFormat: String
 
   public init(
@@ -47,14 +50,20 @@ public struct VideoStreamInfo: Sendable, Hashable {
 }
 
 extension VideoStreamInfo {
-  /// Common frame rates, as frame durations, that an irregular average is snapped to.
-  static let commonFrameDurations: [MediaTime] = [
-    (1001, 24000), (1, 24), (1, 25), (1001, 30000), (1, 30), (1, 50), (1001, 60000), (1, 60),
+  /// The frame rates, as frame durations, a variable frame rate stream is rendered at.
+  static let standardFrameDurations: [MediaTime] = [
+    (1, 10), (1, 12), (2, 25), (1, 15), (1, 20), (1001, 24000), (1, 24), (1, 25), (1001, 30000), (1, 30), (1, 48),
+    (1, 50), (1001, 60000), (1, 60), (1, 100), (1, 120),
   ].compactMap { MediaTime(value: $0.0, timescale: $0.1) }
 
+  /// How much longer than the closest frames' spacing a variable rate's frame may last (a recorder's jitter).
+  static let spacingTolerance = 1.03
+
   /// The frame rate to render this stream at: the nominal rate when the average agrees with it (constant
-  /// frame rate); for variable frame rate (phones report a nominal 120 for ~30 real), the common rate nearest
-  /// the average.
+  /// frame rate). For variable frame rate (phones report a nominal 120 for ~30 real; screen recorders skip
+  /// frames that repeat): the standard rate nearest the closest frames' spacing and no more than 3% slower
+  /// (120 fps at most), so every frame is shown and a frame repeats only where the source holds it; the film or
+  /// faster standard rate nearest the average when the spacing was not measured.
   public var preferredFrameDuration: MediaTime? {
     let valid = { (d: MediaTime) in d >= MediaTime.ticks(1, rate: 1000) && d <= MediaTime(seconds: 1) }
     guard let average = averageFrameDuration, valid(average) else {
@@ -63,6 +72,15 @@ extension VideoStreamInfo {
     if let nominal = nominalFrameDuration, valid(nominal), abs(nominal.ratio(to: average) - 1) < 0.1 {
       return nominal
     }
-    return Self.commonFrameDurations.min { abs($0.ratio(to: average) - 1) < abs($1.ratio(to: average) - 1) }
+    let nearest = { (target: MediaTime, candidates: [MediaTime]) in
+      candidates.min { abs($0.ratio(to: target) - 1) < abs($1.ratio(to: target) - 1) }
+    }
+    if let spacing = shortFrameSpacing, spacing > .zero {
+      let fastEnough = Self.standardFrameDurations.filter { $0.ratio(to: spacing) <= Self.spacingTolerance }
+      // Closer than the fastest standard rate (120 fps): that rate.
+      return nearest(spacing, fastEnough.isEmpty ? Array(Self.standardFrameDurations.suffix(1)) : fastEnough)
+    }
+    let filmOrFaster = MediaTime(value: 1001, timescale: 24000) ?? average
+    return nearest(average, Self.standardFrameDurations.filter { $0 <= filmOrFaster })
   }
 }

@@ -46,7 +46,13 @@ public enum MediaProbe {
     info.statedDuration = length.stated
     info.isStill = still
     info.unusableVideo = video == nil ? StreamSelection.unusableVideo(input) : nil
-    if let video { info.video = videoInfo(input.stream(video)) }
+    if let video {
+      info.video = videoInfo(input.stream(video))
+      // A variable rate is rendered at the spacing of its closest frames: measured from the packets' stamps.
+      if info.video?.preferredFrameDuration != info.video?.nominalFrameDuration {
+        info.video?.shortFrameSpacing = FrameSpacing.shortSpacing(path: input.path, stream: video)
+      }
+    }
     if still, let orientation = try StillPicture.exifOrientation(path: input.path) {
       info.video?.orientation = orientation
     }
@@ -59,11 +65,15 @@ public enum MediaProbe {
   static let truncationTolerance = MediaTime.ticks(1, rate: 2)
 
   /// How long the file lasts as far as its streams' data really go, and what its header states when that is
-  /// more. MP4 and QuickTime: from the index entries that lie past the end of the file. Other containers: from
-  /// the last packets' timestamps, which also give the length of a file whose header states none.
+  /// more. The length counts from the file's start (its earliest stream's first time) to the end of the last
+  /// of `streams`. MP4 and QuickTime: the streams' own timings, shortened by index entries that lie past the
+  /// end of the file; a movie whose pictures start late (an empty edit) lasts as long as they do, as in the
+  /// ffmpeg CLI and players. Other containers: from the last packets' timestamps, which also give the length
+  /// of a file whose header states none.
   static func length(of input: InputFile, streams: [Int]) -> (duration: MediaTime, stated: MediaTime?) {
-    let stated = duration(of: input)
+    var stated = duration(of: input)
     if input.isISOMedia {
+      if let end = streamsEnd(of: input, streams: streams), end > .zero, end < stated { stated = end }
       guard let end = TruncationCheck.dataEnd(of: input, streams: streams), end > .zero, end < stated else {
         return (stated, nil)
       }
@@ -73,6 +83,21 @@ public enum MediaProbe {
     if stated == .zero { return (end, nil) }
     if end + truncationTolerance < stated { return (end, stated) }
     return (stated, nil)
+  }
+
+  /// Where the last of `streams` ends by its stated start and duration, from the file's start; nil when one
+  /// of them does not say.
+  static func streamsEnd(of input: InputFile, streams: [Int]) -> MediaTime? {
+    let start = Timestamp.containerTime(input.startTime) ?? .zero
+    var end: MediaTime?
+    for index in streams {
+      let stream = input.stream(index).pointee
+      guard let first = Timestamp.time(stream.start_time, stream.time_base),
+        let length = Timestamp.time(stream.duration, stream.time_base), length > .zero
+      else { return nil }
+      end = max(end ?? .zero, first + length - start)
+    }
+    return end
   }
 
   /// The container's duration from the file's start, or the longest stream's when the container has none.
