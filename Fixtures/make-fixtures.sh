@@ -244,4 +244,32 @@ cube() {
 }
 [[ -f "$out/identity.cube" ]] || cube 17 0 > "$out/identity.cube"
 [[ -f "$out/warm.cube" ]] || cube 9 1 > "$out/warm.cube"
+# timing-*: 2 s, 160x90, a moving sine pattern under the frame's number in large digits, so every frame's
+# thumbnail differs from every other's by far more than an encode's noise (the frame-by-frame timing check), in
+# each container and clock clipmerge reads: MP4 and MOV (1/15360 and 1/30000 clocks), Matroska and WebM (1 ms
+# ticks: 60 fps and 29.97 fps H.264, 30 fps VP8, 60 fps VP9), MPEG-TS (MPEG-2, 90 kHz), AVI (MPEG-4, a frame a
+# tick), GIF and APNG (10 fps); timing-vfr.mp4 keeps frames 0, 2, 5, 8 of every 12 at 30 fps (10 fps on average,
+# never closer than 1/15 s); timing-late.mp4 has its first picture at 3 s (an empty edit).
+timing() {
+  local rate=$1
+  shift
+  [[ -f "$out/${*: -1}" ]] && return
+  local font=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+  ff -f lavfi -i "color=c=gray:s=160x90:r=$rate:d=2,format=yuv420p,geq=lum='128+90*sin(X/5+N*0.7)':cb=128:cr=128,drawtext=fontfile=$font:text=%{n}:fontsize=60:fontcolor=white:borderw=3:x=10:y=15" \
+    "${@:1:$#-1}" "$out/${*: -1}"
+}
+h264=(-c:v libx264 -preset ultrafast -crf 10 -g 30 -pix_fmt yuv420p)
+timing 30 "${h264[@]}" timing-30.mp4
+timing 30000/1001 "${h264[@]}" timing-2997.mov
+timing 60 "${h264[@]}" timing-60.mkv
+timing 30000/1001 "${h264[@]}" timing-2997.mkv
+timing 30 -c:v libvpx -deadline realtime -cpu-used 8 -b:v 1M -g 30 timing-30.webm
+timing 60 -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 1M -g 60 timing-60.webm
+timing 25 -c:v mpeg2video -q:v 2 -g 12 -bf 2 -f mpegts timing-25.ts
+timing 25 -c:v mpeg4 -q:v 2 -g 25 timing-25.avi
+timing 10 -plays 0 timing-10.gif
+timing 10 -plays 0 -f apng timing-10.apng
+timing 30 -vf "select='not(mod(n\,12))+eq(mod(n\,12)\,2)+eq(mod(n\,12)\,5)+eq(mod(n\,12)\,8)'" -fps_mode passthrough \
+  "${h264[@]}" -video_track_timescale 90000 timing-vfr.mp4
+timing 30 "${h264[@]}" -output_ts_offset 3 timing-late.mp4
 echo "fixtures ready in $out"
