@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 
 /// An input named `-` is standard input. The engine opens each input more than once (probe, picture, sound), so
@@ -9,18 +10,23 @@ enum StdinSpool {
   static func resolve(_ path: String) throws(CommandFailure) -> String {
     guard path == "-" else { return path }
     if let spooled { return spooled }
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("clipmerge-stdin-\(getpid())")
-    guard FileManager.default.createFile(atPath: url.path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: url.path)
-    else { throw CommandFailure("-: cannot copy standard input to \(url.path)", code: .cannotCreate) }
-    defer { try? handle.close() }
-    spooled = url.path
+    let folder = FileManager.default.temporaryDirectory.path
+    let copy: ExclusiveFile
+    do {
+      copy = try ExclusiveFile(folder: folder, prefix: "clipmerge-stdin-\(getpid())-", suffix: "")
+    } catch {
+      throw CommandFailure("-: cannot copy standard input to \(folder) (\(error.reason))", code: .cannotCreate)
+    }
+    spooled = copy.path
     while true {
+      if SignalTrap.isRaised { throw CommandFailure(EngineError.interrupted) }
       let chunk = FileHandle.standardInput.readData(ofLength: 1 << 20)
       if chunk.isEmpty { break }
-      handle.write(chunk)
+      do { try copy.write(chunk) } catch {
+        throw CommandFailure("-: cannot copy standard input (\(error.reason))", code: .cannotCreate)
+      }
     }
-    return url.path
+    return copy.path
   }
 
   /// `text` with the copy's path put back as `-`, so messages name the input as the user did.

@@ -2,46 +2,28 @@ import CFFmpeg
 import Composition
 import Foundation
 
-/// Where a render's bytes go, for both writers (render and stream copy): standard output, streamed, or a
-/// temporary file beside the target, renamed into place only when complete and removed on any failure, so a
-/// target is never left half-written and an existing one is never touched by a failed render.
+/// Where a render's bytes go, for every writer (render, stream copy, segments, join): standard output,
+/// streamed, or a file written as an `AtomicFile` (complete or not at all, nothing planted followed, nothing that
+/// appeared meanwhile replaced).
 public final class OutputTarget {
   let route: OutputRoute
-  /// What the muxer opens: `pipe:1` or the temporary file.
+  /// What the muxer opens: `pipe:1`, or the temporary file's or the device's descriptor.
   let url: String
-  private var committed = false
+  private let file: AtomicFile?
   /// Bytes already handed to standard output (for what an interrupt leaves behind).
   private(set) var streamed = false
 
   /// Refuses an existing target unless `overwrite`, and a target whose folder does not exist.
   init(route: OutputRoute, overwrite: Bool) throws(EngineError) {
     self.route = route
-    let path = route.path
     if route.isStandardOutput {
       url = "pipe:1"
+      file = nil
       return
     }
-    try Self.checkPlace(path, overwrite: overwrite)
-    let fileURL = URL(fileURLWithPath: path)
-    url = fileURL.deletingLastPathComponent().path + "/." + fileURL.lastPathComponent + ".clipmerge-\(getpid()).partial"
-  }
-
-  /// Refuses a file path whose folder does not exist, that is a directory, or that exists without `overwrite`:
-  /// what every writer of a file checks before writing anything.
-  public static func checkPlace(_ path: String, overwrite: Bool) throws(EngineError) {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw .outputFailed(path: path, reason: "cannot create the output: no such folder '\(folder)'")
-    }
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { throw .outputFailed(path: path, reason: "the output is a directory") }
-      if !overwrite { throw .outputFailed(path: path, reason: "the output exists; pass -y to replace it") }
-    }
-  }
-
-  deinit {
-    if !committed && !route.isStandardOutput { unlink(url) }
+    let file = try AtomicFile(path: route.path, overwrite: overwrite)
+    self.file = file
+    url = file.muxerPath
   }
 
   /// Opens the muxer for the route's container on `url`.
@@ -75,14 +57,9 @@ public final class OutputTarget {
   /// the stream stops mid-way.
   var interruption: EngineError { streamed ? .interruptedStreaming : .interrupted }
 
-  /// Moves the finished temporary file onto the target (rename, atomic on one file system); nothing for a pipe.
+  /// Moves the finished file into place (`AtomicFile.commit`); nothing for a pipe.
   func commit() throws(EngineError) {
-    if route.isStandardOutput { return }
-    guard rename(url, route.path) == 0 else {
-      throw .outputFailed(
-        path: route.path, reason: "cannot move the finished file into place (\(String(cString: strerror(errno))))")
-    }
-    committed = true
+    try file?.commit()
   }
 
   /// Now, as container metadata writes it (creation_time).

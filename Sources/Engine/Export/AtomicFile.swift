@@ -1,0 +1,133 @@
+import Foundation
+
+/// A file written complete or not at all, the one way clipmerge writes any file (media, stills, reports, job
+/// files). The bytes go to a temporary file beside the target, created new by this process
+/// (`.NAME.clipmerge-PID-RANDOM.partial`, O_EXCL|O_NOFOLLOW: nothing planted there is written through), moved
+/// into place by `commit` and removed on any failure. Without overwrite the move never replaces a file that
+/// appeared meanwhile (a second run racing for the same name fails instead); with it, a symlink at the target is
+/// replaced, never followed. A target that exists and is not a regular file (a character device such as
+/// /dev/null, a FIFO) is written into and never replaced.
+public final class AtomicFile {
+  /// The target.
+  public let path: String
+  private let file: ExclusiveFile
+  private let replaces: Bool
+  private var committed = false
+
+  /// Refuses an existing target unless `overwrite`, and a target whose folder does not exist; removes stale
+  /// temporary files of the target (of runs that are gone).
+  public init(path: String, overwrite: Bool) throws(EngineError) {
+    self.path = path
+    replaces = overwrite
+    try Self.checkPlace(path, overwrite: overwrite)
+    do {
+      if Self.isSpecialFile(path) {
+        file = try ExclusiveFile(writingInto: path)
+      } else {
+        let target = URL(fileURLWithPath: path)
+        let folder = target.deletingLastPathComponent().path
+        let prefix = "." + target.lastPathComponent + ".clipmerge-"
+        Self.removeStaleTemporaries(in: folder, prefix: prefix)
+        file = try ExclusiveFile(folder: folder, prefix: prefix + "\(getpid())-", suffix: ".partial")
+      }
+    } catch {
+      throw .outputFailed(path: path, reason: "cannot create the output (\(error.reason))")
+    }
+  }
+
+  deinit {
+    if !committed && !writesInPlace { unlink(file.path) }
+  }
+
+  /// Writes `data` to `path` as one atomic file.
+  public static func write(_ data: Data, to path: String, overwrite: Bool) throws(EngineError) {
+    let file = try AtomicFile(path: path, overwrite: overwrite)
+    try file.write(data)
+    try file.commit()
+  }
+
+  /// Whether the bytes go straight into the target (a device or a FIFO).
+  private var writesInPlace: Bool { file.path == path }
+
+  /// The name libavformat opens to write the file (its descriptor).
+  public var muxerPath: String { file.muxerPath }
+
+  /// Appends `data`.
+  public func write(_ data: Data) throws(EngineError) {
+    do { try file.write(data) } catch {
+      throw .outputFailed(path: path, reason: "cannot write the output (\(error.reason))")
+    }
+  }
+
+  /// Moves the finished file into place: a rename with overwrite (atomic on one file system); without, a link
+  /// that fails when a file has appeared at the target meanwhile, then the temporary name is removed. Nothing
+  /// for a device or a FIFO.
+  public func commit() throws(EngineError) {
+    if writesInPlace {
+      committed = true
+      return
+    }
+    if replaces {
+      guard rename(file.path, path) == 0 else {
+        throw .outputFailed(path: path, reason: "cannot move the finished file into place (\(Self.lastError))")
+      }
+      committed = true
+      return
+    }
+    if link(file.path, path) != 0 {
+      let failure = errno
+      var existing = stat()
+      if failure == EEXIST || lstat(path, &existing) == 0 {
+        throw .outputFailed(
+          path: path, reason: "the output appeared while clipmerge was writing it; pass -y to replace it")
+      }
+      // A file system without hard links (FAT, some network shares): a rename, the target checked just before.
+      guard [EPERM, EOPNOTSUPP].contains(failure), rename(file.path, path) == 0 else {
+        throw .outputFailed(
+          path: path, reason: "cannot move the finished file into place (\(String(cString: strerror(failure))))")
+      }
+      committed = true
+      return
+    }
+    committed = true
+    unlink(file.path)
+  }
+
+  private static var lastError: String { String(cString: strerror(errno)) }
+
+  /// Refuses a file path whose folder does not exist, that is a directory, or that exists without `overwrite`
+  /// (a dangling symlink exists too): what every writer of a file checks before writing anything.
+  public static func checkPlace(_ path: String, overwrite: Bool) throws(EngineError) {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw .outputFailed(path: path, reason: "cannot create the output: no such folder '\(folder)'")
+    }
+    var link = stat()
+    guard lstat(path, &link) == 0 else { return }
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .outputFailed(path: path, reason: "the output is a directory")
+    }
+    if !overwrite { throw .outputFailed(path: path, reason: "the output exists; pass -y to replace it") }
+  }
+
+  /// Whether `path` exists as a device or a FIFO, which is written into rather than replaced.
+  static func isSpecialFile(_ path: String) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind == S_IFCHR || kind == S_IFIFO || kind == S_IFBLK
+  }
+
+  /// Removes temporary files of this target left by runs that are gone (killed by SIGKILL, a power cut): those
+  /// named with the prefix and the PID of no running process. Another live run's file is left alone.
+  static func removeStaleTemporaries(in folder: String, prefix: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
+      guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid() else {
+        continue
+      }
+      if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
+    }
+  }
+}
