@@ -45,6 +45,7 @@ struct ComposeCommand {
     resolved.export = output.apply(to: resolved.export)
     let name = Self.displayName(specPath)
     var runner = RenderRunner(console: console, output: output)
+    if specPath != "-" { runner.readFiles = [specPath] }
     runner.explain = { _, rule in
       "\(name): \(SpecProblem(path: document.location(of: rule), message: rule.description))"
     }

@@ -12,6 +12,8 @@ struct RenderRunner {
   var explain: (Composition, CompositionError) -> String = { $0.explanation(of: $1) }
   /// When the command started, for `--report`.
   var clock = RenderReport.Clock()
+  /// Files the command read besides the composition's (the spec being composed): never written over.
+  var readFiles: [String] = []
 
   /// Probes `path` for the model, saying which input it is when that fails.
   static func probe(_ path: String) throws(CommandFailure) -> MediaInfo {
@@ -61,7 +63,9 @@ struct RenderRunner {
       if let summary = smart.flatMap({ try? $0.outcome.get() }) { console.out(SmartPlanText.text(summary)) }
       return
     }
-    try checkOutput(route, sources: composition.sources.map(\.path))
+    let inputs = composition.inputFiles + readFiles
+    try checkOutput(route, sources: inputs)
+    try checkReport(output: route, inputs: inputs)
     let line = ProgressLine(console: output.quiet || output.progressJSON ? Console.silent : console)
     let json = output.progressJSON ? ProgressJSON(console: console) : nil
     let report: ExportReport
@@ -99,7 +103,19 @@ struct RenderRunner {
   /// `--report`: the finished render described as JSON.
   func writeReport(_ report: ExportReport, route: OutputRoute) throws(CommandFailure) {
     guard let destination = output.report else { return }
-    try RenderReport(report, route: route, clock: clock).write(to: destination, console: console)
+    try RenderReport(report, route: route, clock: clock).write(
+      to: destination, overwrite: output.overwrite, console: console)
+  }
+
+  /// A report FILE follows the output's rules, checked before the render starts: not an input, not the output,
+  /// not an existing file without `-y`, in a folder that exists.
+  func checkReport(output route: OutputRoute, inputs: [String]) throws(CommandFailure) {
+    guard case .file(let path) = output.report else { return }
+    try Self.checkOutput(path: path, sources: inputs)
+    if !route.isStandardOutput && (path == route.path || Self.sameFile(path, route.path)) {
+      throw CommandFailure("\(path): the report would replace the output; give it another name", code: .usage)
+    }
+    do { try AtomicFile.checkPlace(path, overwrite: output.overwrite) } catch { throw CommandFailure(error) }
   }
 
   /// The smart exporter for `composition`; when it can copy nothing it says why, and the render is a full one.
@@ -195,6 +211,7 @@ extension RenderRunner {
     let route = try plannedRoute(output.export)
     let paths = try clips.map { clip throws(CommandFailure) in try StdinSpool.resolve(clip.path) }
     try checkOutput(route, sources: paths)
+    try checkReport(output: route, inputs: paths)
     for path in paths {
       do { try MediaProbe.checkReadable(path) } catch { throw CommandFailure(error) }
     }

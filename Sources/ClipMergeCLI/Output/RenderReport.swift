@@ -25,7 +25,7 @@ struct RenderReport: Encodable {
     case standardOutput
     case file(String)
 
-    init(_ value: String) { self = value == "json" ? .standardOutput : .file(value) }
+    init(_ value: String) { self = value == "json" || value == "-" ? .standardOutput : .file(value) }
   }
 
   /// The clocks at the start of the command.
@@ -63,7 +63,7 @@ struct RenderReport: Encodable {
   static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
   /// The report written to `destination`.
-  func write(to destination: Destination, console: Console) throws(CommandFailure) {
+  func write(to destination: Destination, overwrite: Bool, console: Console) throws(CommandFailure) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(self) else { return }
@@ -71,8 +71,8 @@ struct RenderReport: Encodable {
     case .standardOutput:
       console.out(String(decoding: data, as: UTF8.self) + "\n")
     case .file(let path):
-      do { try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-        throw CommandFailure("\(path): cannot write the report (\(error.localizedDescription))", code: .cannotCreate)
+      do { try AtomicFile.write(data + Data("\n".utf8), to: path, overwrite: overwrite) } catch {
+        throw CommandFailure(error)
       }
     }
   }
