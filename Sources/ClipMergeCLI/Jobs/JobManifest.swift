@@ -2,9 +2,11 @@ import Composition
 import Engine
 import Foundation
 
-/// What `clipmerge plan` writes into a job folder (`manifest.json`) and `segment` and `join` check: the spec,
-/// the segment boundaries in output frames, and the inputs as they were (size and modification time), so a
-/// segment made from a changed input is never joined.
+/// What `clipmerge plan` writes into a job folder (`manifest.json`) and `segment` and `join` check: the plan's
+/// identity, the segment boundaries in output frames, and the inputs as they were (size and modification
+/// time), so a segment made from a changed input or for an earlier plan is never joined. Every path a job uses
+/// is derived from the folder (`spec.json`, `segments/NNN.mp4`, `segments/audio.EXT`), never read from the
+/// manifest, so a tampered manifest cannot make `segment` write or `join` read outside the folder.
 struct JobManifest: Codable {
   struct Input: Codable, Equatable {
     var path: String
@@ -19,8 +21,10 @@ struct JobManifest: Codable {
     var path: String
   }
 
-  var version = 1
-  /// The spec every segment renders a part of (absolute paths).
+  var version = 2
+  /// The plan's identity: a hash of the spec and the inputs (every part is tagged with it).
+  var plan: String
+  /// The spec every segment renders a part of (for reading; the file used is the folder's spec.json).
   var spec: String
   var frameCount: Int64
   var frameDuration: String
@@ -28,6 +32,12 @@ struct JobManifest: Codable {
   /// The file the audio job renders (the whole timeline's audio, once); nil when the output has no audio.
   var audio: String?
   var inputs: [Input]
+  /// The job folder, resolved (set by `read`, not stored).
+  var root = ""
+
+  private enum CodingKeys: String, CodingKey {
+    case version, plan, spec, frameCount, frameDuration, segments, audio, inputs
+  }
 
   static func path(in folder: String) -> String { folder + "/manifest.json" }
 
@@ -38,23 +48,76 @@ struct JobManifest: Codable {
       + (audio == nil ? [] : ["clipmerge segment \(dir) \(SegmentCommand.audioPart)"])
   }
 
+  /// The audio part's file extensions `SegmentRenderer.audioContainer` writes.
+  static let audioExtensions = ["mov", "mkv"]
+
+  /// Reads the folder's manifest and puts every path it names where the folder says: the spec at
+  /// `folder/spec.json`, the segments in `folder/segments`. Refuses a folder whose `segments` or `spec.json`
+  /// is a symlink (it could lead out of the folder) and a manifest clipmerge did not write.
   static func read(folder: String) throws(CommandFailure) -> JobManifest {
-    let path = Self.path(in: folder)
+    let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+    let path = Self.path(in: root)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CommandFailure(
         "\(folder): not a job folder (no manifest.json); make one with clipmerge plan", code: .noInput)
     }
-    do { return try JSONDecoder().decode(JobManifest.self, from: data) } catch {
-      throw CommandFailure("\(path): not a manifest clipmerge wrote (\(error.localizedDescription))", code: .dataError)
+    var manifest: JobManifest
+    do { manifest = try JSONDecoder().decode(JobManifest.self, from: data) } catch {
+      throw CommandFailure("\(path): not a manifest clipmerge wrote (plan the job again)", code: .dataError)
     }
+    for (name, kind) in [("segments", S_IFDIR), ("spec.json", S_IFREG)] {
+      var info = stat()
+      guard lstat(root + "/" + name, &info) == 0, info.st_mode & S_IFMT == kind else {
+        throw CommandFailure(
+          "\(folder): its \(name) is not a \(kind == S_IFDIR ? "folder" : "file") of the job folder (a symlink "
+            + "or missing); plan the job again", code: .dataError)
+      }
+    }
+    manifest.spec = root + "/spec.json"
+    manifest.root = root
+    for k in manifest.segments.indices {
+      manifest.segments[k].index = k
+      manifest.segments[k].path = segmentPath(root: root, index: k)
+    }
+    if let audio = manifest.audio {
+      let ext = URL(fileURLWithPath: audio).pathExtension
+      guard audioExtensions.contains(ext) else {
+        throw CommandFailure("\(path): not a manifest clipmerge wrote (plan the job again)", code: .dataError)
+      }
+      manifest.audio = root + "/segments/audio." + ext
+    }
+    return manifest
+  }
+
+  /// Where segment `index` of the job in `root` is rendered.
+  static func segmentPath(root: String, index: Int) -> String {
+    root + "/segments/" + String(format: "%03d.mp4", index)
   }
 
   func write(folder: String) throws(CommandFailure) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    do { try encoder.encode(self).write(to: URL(fileURLWithPath: Self.path(in: folder))) } catch {
-      throw CommandFailure("\(folder): cannot write the manifest (\(error.localizedDescription))", code: .cannotCreate)
+    guard let data = try? encoder.encode(self) else {
+      throw CommandFailure("\(folder): cannot write the manifest", code: .software)
     }
+    do { try AtomicFile.write(data, to: Self.path(in: folder), overwrite: true) } catch {
+      throw CommandFailure(error)
+    }
+  }
+
+  /// The identity of a plan: FNV-1a (64 bits) of the spec's bytes and of each input's path, size and
+  /// modification time, in hexadecimal.
+  static func planIdentity(spec: Data, inputs: [Input]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    let feed = { (bytes: Data) in
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01b3
+      }
+    }
+    feed(spec)
+    for input in inputs { feed(Data("\n\(input.path)\u{0}\(input.size)\u{0}\(input.modified)".utf8)) }
+    return String(hash, radix: 16)
   }
 
   /// An input file's size and modification time now; nil when it cannot be read.

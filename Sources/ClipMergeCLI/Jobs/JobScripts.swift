@@ -1,6 +1,21 @@
+import Foundation
+
 /// The runner files `plan` writes beside jobs.txt: each runs line K+1 of jobs.txt for task K (the segments,
 /// then the audio).
 enum JobScripts {
+  /// What a Kubernetes task runs: its line of jobs.txt, the path quoted for the shell.
+  static func kubernetesCommand(folder: String) -> String {
+    "sed -n \"$((JOB_COMPLETION_INDEX + 1))p\" \(PlanCommand.quoted(folder + "/jobs.txt")) | sh"
+  }
+
+  /// `text` as a YAML double-quoted scalar (JSON's escapes, which YAML reads the same way).
+  static func yamlString(_ text: String) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .withoutEscapingSlashes
+    guard let data = try? encoder.encode(text) else { return "\"\"" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
   /// A Slurm job array, one task a line of jobs.txt (`sbatch slurm.sh`).
   static func slurm(folder: String, count: Int) -> String {
     """
@@ -32,7 +47,7 @@ enum JobScripts {
           containers:
             - name: segment
               image: IMAGE-WITH-CLIPMERGE   # fill in
-              command: ["sh", "-c", "sed -n \\"$((JOB_COMPLETION_INDEX + 1))p\\" '\(folder)/jobs.txt' | sh"]
+              command: ["sh", "-c", \(yamlString(kubernetesCommand(folder: folder)))]
               volumeMounts:
                 - name: media
                   mountPath: /media        # fill in: the inputs and \(folder) at the same paths

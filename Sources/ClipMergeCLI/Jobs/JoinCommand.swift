@@ -52,10 +52,14 @@ struct JoinCommand {
     do {
       route = try OutputRoute.decide(path: path, commandLinePath: true, format: format, specContainer: nil)
     } catch { throw CommandFailure(error.description, code: .usage) }
+    // Every file the join reads: the plan's inputs, its spec and manifest, the parts.
+    let parts = manifest.segments.map(\.path) + [manifest.audio].compactMap { $0 }
+    try RenderRunner.checkOutput(
+      path: path, sources: composition.inputFiles + parts + [manifest.spec, JobManifest.path(in: manifest.root)])
     let joiner = SegmentJoiner(
       composition: composition,
       segments: manifest.segments.map { .init(path: $0.path, frames: $0.firstFrame..<$0.endFrame) },
-      audio: manifest.audio, route: route, overwrite: overwrite)
+      audio: manifest.audio, route: route, overwrite: overwrite, plan: manifest.plan)
     let problems = joiner.problems()
     if !problems.isEmpty {
       throw CommandFailure(problems.joined(separator: "\nclipmerge: error: "), code: .dataError)

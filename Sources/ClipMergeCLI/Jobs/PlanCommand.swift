@@ -96,31 +96,25 @@ struct PlanCommand {
     }
     let bounds = SegmentCuts(composition: composition, video: video, keyframes: keyframes).snapped(even)
     let root = URL(fileURLWithPath: folder).standardizedFileURL.path
-    do {
-      try FileManager.default.createDirectory(atPath: root + "/segments", withIntermediateDirectories: true)
-    } catch {
-      throw CommandFailure(
-        "\(folder): cannot create the job folder (\(error.localizedDescription))", code: .cannotCreate)
-    }
+    try Self.prepare(folder: folder, root: root)
     let spec = root + "/spec.json"
     let data = SpecEncoder.encode(composition, workingDirectory: FileManager.default.currentDirectoryPath)
-    guard FileManager.default.createFile(atPath: spec, contents: data) else {
-      throw CommandFailure("\(spec): cannot write the spec", code: .cannotCreate)
-    }
+    try Self.write(spec, data)
     let segments = zip(bounds, bounds.dropFirst()).enumerated().map { k, range in
       JobManifest.SegmentEntry(
-        index: k, firstFrame: range.0, endFrame: range.1, path: root + "/segments/" + String(format: "%03d.mp4", k))
+        index: k, firstFrame: range.0, endFrame: range.1, path: JobManifest.segmentPath(root: root, index: k))
     }
-    let inputs = Set(composition.sources.map(\.path).filter { !$0.isEmpty }).sorted().compactMap(JobManifest.input)
+    let inputs = Set(composition.inputFiles.filter { !$0.isEmpty }).sorted().compactMap(JobManifest.input)
     let audio = SegmentRenderer.audioContainer(for: composition.export).fileExtension
     let manifest = JobManifest(
-      spec: spec, frameCount: frames, frameDuration: "\(video.frameDuration.value)/\(video.frameDuration.timescale)",
+      plan: JobManifest.planIdentity(spec: data, inputs: inputs), spec: spec, frameCount: frames,
+      frameDuration: "\(video.frameDuration.value)/\(video.frameDuration.timescale)",
       segments: segments, audio: composition.hasAudio ? root + "/segments/audio." + audio : nil, inputs: inputs)
     try manifest.write(folder: root)
     let jobs = manifest.jobs(folder: root).map { line in threads.map { line + " --threads \($0)" } ?? line }
-    try Self.write(root + "/jobs.txt", jobs.map { $0 + "\n" }.joined())
-    try Self.write(root + "/slurm.sh", JobScripts.slurm(folder: root, count: jobs.count))
-    try Self.write(root + "/k8s-job.yaml", JobScripts.kubernetes(folder: root, count: jobs.count))
+    try Self.write(root + "/jobs.txt", Data(jobs.map { $0 + "\n" }.joined().utf8))
+    try Self.write(root + "/slurm.sh", Data(JobScripts.slurm(folder: root, count: jobs.count).utf8))
+    try Self.write(root + "/k8s-job.yaml", Data(JobScripts.kubernetes(folder: root, count: jobs.count).utf8))
     console.out(
       "\(root): \(segments.count) segments of \(frames) frames\(manifest.audio == nil ? "" : " and the audio"); "
         + "run the lines of jobs.txt anywhere, then clipmerge join \(Self.quoted(root)) -o OUTPUT\n")
@@ -142,9 +136,38 @@ struct PlanCommand {
 
   static func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-  static func write(_ path: String, _ text: String) throws(CommandFailure) {
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-      throw CommandFailure("\(path): cannot write it", code: .cannotCreate)
+  /// Writes a file of the job folder (replacing the earlier plan's, never following a symlink).
+  static func write(_ path: String, _ data: Data) throws(CommandFailure) {
+    do { try AtomicFile.write(data, to: path, overwrite: true) } catch { throw CommandFailure(error) }
+  }
+
+  /// Makes `root` a job folder with its `segments` folder. Refuses a name with a line break or another control
+  /// character (it would split the job files' commands), a folder that holds files but is not a job folder (the
+  /// plan would replace them), and a `segments` that is not a folder of its own (a symlink).
+  static func prepare(folder: String, root: String) throws(CommandFailure) {
+    if root.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw CommandFailure(
+        "\(folder.debugDescription): a job folder's name cannot hold a line break or control character",
+        code: .usage)
+    }
+    let fm = FileManager.default
+    if let names = try? fm.contentsOfDirectory(atPath: root), !names.isEmpty,
+      !fm.fileExists(atPath: JobManifest.path(in: root))
+    {
+      throw CommandFailure(
+        "\(folder): the folder holds files and is not a job folder; plan into a new or empty folder",
+        code: .cannotCreate)
+    }
+    do {
+      try fm.createDirectory(atPath: root + "/segments", withIntermediateDirectories: true)
+    } catch {
+      throw CommandFailure(
+        "\(folder): cannot create the job folder (\(error.localizedDescription))", code: .cannotCreate)
+    }
+    var info = stat()
+    guard lstat(root + "/segments", &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      throw CommandFailure(
+        "\(folder): its segments is not a folder of the job folder (a symlink?)", code: .cannotCreate)
     }
   }
 }

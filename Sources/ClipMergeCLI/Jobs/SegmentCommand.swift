@@ -67,16 +67,20 @@ struct SegmentCommand {
     composition.export.threads = threads
     let joiner = SegmentJoiner(
       composition: composition, segments: frames.map { [.init(path: path, frames: $0)] } ?? [],
-      audio: frames == nil ? path : nil, route: OutputRoute(path: "", container: .mp4), overwrite: false)
+      audio: frames == nil ? path : nil, route: OutputRoute(path: "", container: .mp4), overwrite: false,
+      plan: manifest.plan)
     if FileManager.default.fileExists(atPath: path), joiner.problems().isEmpty {
       console.err("clipmerge: \(name) is already rendered (\(path))\n")
       return
     }
     do {
       if let frames {
-        try SegmentRenderer.render(composition, frames: frames, to: path, strict: strict)
+        try SegmentRenderer.render(
+          composition, frames: frames, to: path, plan: manifest.plan, strict: strict,
+          isCancelled: { SignalTrap.isRaised })
       } else {
-        try SegmentRenderer.renderAudio(composition, to: path, strict: strict)
+        try SegmentRenderer.renderAudio(
+          composition, to: path, plan: manifest.plan, strict: strict, isCancelled: { SignalTrap.isRaised })
       }
     } catch { throw CommandFailure(error) }
   }

@@ -23,11 +23,16 @@ public final class SegmentJoiner {
   private let audioPath: String?
   private let route: OutputRoute
   private let overwrite: Bool
+  /// The plan every part must carry (`SegmentRenderer.planTag`); nil: not checked.
+  private let plan: String?
 
-  /// `audio`: the file the job's audio part was rendered to (`SegmentRenderer.renderAudio`), nil for none.
+  /// `audio`: the file the job's audio part was rendered to (`SegmentRenderer.renderAudio`), nil for none;
+  /// `plan`: the plan the parts must have been rendered for.
   public init(
-    composition: Composition, segments: [Segment], audio: String? = nil, route: OutputRoute, overwrite: Bool
+    composition: Composition, segments: [Segment], audio: String? = nil, route: OutputRoute, overwrite: Bool,
+    plan: String? = nil
   ) {
+    self.plan = plan
     planned = composition.export
     var composition = composition
     composition.export.container = route.container
@@ -49,6 +54,10 @@ public final class SegmentJoiner {
       guard let input = try? InputFile.forCopy(path: segment.path), let video = StreamSelection.videoStream(of: input)
       else {
         problems.append("\(name): missing or not a finished segment; run its job again")
+        continue
+      }
+      if let problem = planProblem(input, name: name) {
+        problems.append(problem)
         continue
       }
       let par = input.stream(video).pointee.codecpar.pointee
@@ -80,6 +89,7 @@ public final class SegmentJoiner {
     guard let input = try? InputFile.forCopy(path: path), let index = StreamSelection.audioStream(of: input) else {
       return "\(name): missing or not finished; run its job again"
     }
+    if let problem = planProblem(input, name: name) { return problem }
     if TruncationCheck.dataEnd(of: input, streams: [index]) != nil {
       return "\(name): cut short; run its job again"
     }
@@ -94,6 +104,15 @@ public final class SegmentJoiner {
       return "\(name): lasts \(length.secondsText), not \(composition.outputDuration.secondsText); render it again"
     }
     return nil
+  }
+
+  /// A part rendered for another plan (the folder was planned again since): its tag is not this plan's.
+  private func planProblem(_ input: InputFile, name: String) -> String? {
+    guard let plan else { return nil }
+    let tag = av_dict_get(input.format.pointee.metadata, SegmentRenderer.planKey, nil, 0)
+      .flatMap { $0.pointee.value }.map { String(cString: $0) }
+    guard tag != SegmentRenderer.planTag(plan) else { return nil }
+    return "\(name): rendered for another plan of this folder (it was planned again since); run its job again"
   }
 
   private static func videoPacketCount(_ input: InputFile, stream: Int) -> Int64 {
