@@ -11,8 +11,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case software = 70
   /// The output cannot be created or written.
   case cannotCreate = 73
-  /// Stopped by SIGINT or SIGTERM.
+  /// Stopped by SIGINT, SIGTERM or SIGHUP.
   case interrupted = 130
+  /// Standard output was closed by its reader (a broken pipe, with SIGPIPE ignored).
+  case brokenPipe = 141
 
   var meaning: String {
     switch self {
@@ -22,7 +24,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .noInput: return "an input is missing or unreadable"
     case .software: return "internal error"
     case .cannotCreate: return "the output cannot be created (exists without -y, no such folder, write failed)"
-    case .interrupted: return "interrupted by SIGINT or SIGTERM (no output left behind)"
+    case .interrupted: return "interrupted by SIGINT, SIGTERM or SIGHUP (no output left behind)"
+    case .brokenPipe: return "standard output closed by its reader (a broken pipe); nothing else left behind"
     }
   }
 }

@@ -40,7 +40,8 @@ final class CubeLUTTests: XCTestCase {
     XCTAssertEqual(message("LUT_3D_SIZE 2\n0 0 0\n0 0\n"), "line 3: expected three numbers (red green blue)")
     XCTAssertEqual(message("LUT_3D_SIZE 2\n0 0 nan\n"), "line 2: expected three numbers (red green blue)")
     XCTAssertEqual(message("LUT_3D_SIZE 2\nLUT_3D_SIZE 2\n"), "line 2: LUT_3D_SIZE given twice")
-    XCTAssertEqual(message("LUT_3D_SIZE 2\nGAMMA 2.2\n"), "line 2: unknown keyword 'GAMMA'")
+    XCTAssertEqual(
+      message("LUT_3D_SIZE 2\nGAMMA 2.2\n"), "line 2: a line that is neither a keyword of .cube tables nor a colour")
     XCTAssertEqual(message("LUT_3D_SIZE 2\n0 0 0\n"), "1 colours where LUT_3D_SIZE 2 needs 8")
     XCTAssertEqual(message("DOMAIN_MAX 1 1\n"), "line 1: expected 3 numbers after DOMAIN_MAX")
     XCTAssertEqual(message(""), "no LUT_3D_SIZE line: not a 3D .cube table")

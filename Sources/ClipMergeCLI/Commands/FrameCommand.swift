@@ -108,7 +108,7 @@ struct FrameCommand {
       return
     }
     let paths = times.indices.map { outputPath(index: $0 + 1) }
-    try checkOutputs(paths, sources: composition.sources.map(\.path))
+    try checkOutputs(paths, sources: readFiles(composition))
     for (time, path) in zip(times, paths) {
       let bytes: [UInt8]
       do { bytes = try renderer.image(at: time, format: format) } catch { throw CommandFailure(error) }
@@ -130,7 +130,7 @@ struct FrameCommand {
   private func writeSheet(
     _ sheet: ContactSheet, renderer: FrameRenderer, composition: Composition, console: Console
   ) throws(CommandFailure) {
-    try checkOutputs([path], sources: composition.sources.map(\.path))
+    try checkOutputs([path], sources: readFiles(composition))
     guard let video = composition.video else { return }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clipmerge-sheet-\(UUID())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -177,12 +177,17 @@ struct FrameCommand {
     return path[..<dot] + "-\(index)" + path[dot...]
   }
 
+  /// Every file the command reads: the composition's, and the spec it came from.
+  private func readFiles(_ composition: Composition) -> [String] {
+    composition.inputFiles + [input].compactMap { $0 == "-" ? nil : $0 }
+  }
+
   /// Each picture's place checked as a render's output is, before anything is rendered.
   private func checkOutputs(_ paths: [String], sources: [String]) throws(CommandFailure) {
     for path in paths {
       try RenderRunner.checkOutput(path: path, sources: sources)
       if path != OutputRoute.standardOutputName {
-        do { try OutputTarget.checkPlace(path, overwrite: overwrite) } catch { throw CommandFailure(error) }
+        do { try AtomicFile.checkPlace(path, overwrite: overwrite) } catch { throw CommandFailure(error) }
       }
     }
   }
@@ -190,11 +195,9 @@ struct FrameCommand {
   /// The picture written whole or not at all.
   private func write(_ bytes: [UInt8], to path: String, console: Console) throws(CommandFailure) {
     if path == "-" {
-      FileHandle.standardOutput.write(Data(bytes))
+      StandardStream.out(Data(bytes))
       return
     }
-    do { try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-      throw CommandFailure("\(path): cannot write it (\(error.localizedDescription))", code: .cannotCreate)
-    }
+    do { try AtomicFile.write(Data(bytes), to: path, overwrite: overwrite) } catch { throw CommandFailure(error) }
   }
 }

@@ -20,8 +20,8 @@ public struct Console {
   /// The process's own standard output and error.
   public static var standard: Console {
     Console(
-      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      err: { FileHandle.standardError.write(Data($0.utf8)) },
+      out: { StandardStream.out(Data($0.utf8)) },
+      err: { StandardStream.err(Data($0.utf8)) },
       errIsTerminal: isatty(STDERR_FILENO) == 1)
   }
 }

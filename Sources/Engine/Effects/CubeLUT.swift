@@ -58,7 +58,7 @@ struct CubeLUT: Sendable {
         domainMax = SIMD3(n[0], n[1], n[2])
       default:
         guard let first = keyword.first, first.isNumber || first == "-" || first == "." || first == "+" else {
-          throw ParseError(line: lineNumber, message: "unknown keyword '\(keyword.prefix(40))'")
+          throw ParseError(line: lineNumber, message: "a line that is neither a keyword of .cube tables nor a colour")
         }
         guard let size else { throw ParseError(line: lineNumber, message: "a colour before LUT_3D_SIZE") }
         let parsed = words.compactMap { Float($0) }.filter(\.isFinite)

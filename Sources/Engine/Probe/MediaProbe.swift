@@ -27,6 +27,13 @@ public enum MediaProbe {
       throw .inputUnreadable(path: path, reason: "no such file")
     }
     if isDirectory.boolValue { throw .inputUnreadable(path: path, reason: "is a directory, not a media file") }
+    // A FIFO or a device would block the open or read forever: only regular files are inputs (`-` copies
+    // standard input to one first).
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      let kind = info.st_mode & S_IFMT == S_IFIFO ? "a named pipe (FIFO)" : "a device"
+      throw .inputUnreadable(path: path, reason: "is \(kind), not a media file; pipe it into clipmerge as - instead")
+    }
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw .inputUnreadable(path: path, reason: "permission denied")
     }

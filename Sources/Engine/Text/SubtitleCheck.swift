@@ -25,7 +25,7 @@ enum SubtitleCheck {
       if line.contains("-->") {
         guard let (start, end) = times(line), start <= end else {
           return "line \(number): expected a cue's times such as "
-            + (isSRT ? "00:00:01,000 --> 00:00:03,500" : "00:01.000 --> 00:03.500") + ", got '\(line.prefix(60))'"
+            + (isSRT ? "00:00:01,000 --> 00:00:03,500" : "00:01.000 --> 00:03.500")
         }
         cues += 1
         expectTimes = false
