@@ -1,0 +1,269 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Nothing overwritten, nothing hijacked, nothing left behind: hostile symlinks, races, devices, reports, job
+/// folders with tampered manifests and hostile names, failed writes to the standard streams, FIFO inputs.
+final class FileSafetyTests: XCTestCase {
+  private var folder: URL!
+
+  override func setUp() {
+    folder = FixtureFiles.temporaryFolder()
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+  private let clip = FixtureFiles.path("timing-30.mp4")
+
+  private func entries() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  private func isSymlink(_ path: String) -> Bool {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeSymbolicLink
+  }
+
+  /// Symlinks planted under the temporary names the next few hundred process IDs would have had (the name was
+  /// `.out.mp4.clipmerge-PID.partial`) are never written through: the victim keeps its bytes, the output is a
+  /// regular file, for a render, `--copy`, a still, a report, a segment and a join.
+  func testPlantedSymlinksAreNotFollowed() throws {
+    let victim = path("victim.txt")
+    try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
+    let next = ProcessInfo.processInfo.processIdentifier
+    let outputs = ["render.mp4", "copy.mp4", "still.png", "report.json"]
+    for name in outputs {
+      for pid in next..<next + 400 {
+        try? FileManager.default.createSymbolicLink(
+          atPath: path(".\(name).clipmerge-\(pid).partial"), withDestinationPath: victim)
+      }
+    }
+    XCTAssertEqual(
+      try ClipmergeProcess.run(["concat", clip, "-o", path("render.mp4"), "-q", "--report", path("report.json")]).code,
+      0)
+    XCTAssertEqual(try ClipmergeProcess.run(["concat", clip, clip, "--copy", "-o", path("copy.mp4"), "-q"]).code, 0)
+    XCTAssertEqual(try ClipmergeProcess.run(["frame", clip, "--at", "1", "-o", path("still.png"), "-q"]).code, 0)
+    XCTAssertEqual(String(decoding: try Data(contentsOf: URL(fileURLWithPath: victim)), as: UTF8.self), "precious\n")
+    for name in outputs {
+      XCTAssertFalse(isSymlink(path(name)), "\(name) is a file of its own")
+      XCTAssertGreaterThan(try Data(contentsOf: URL(fileURLWithPath: path(name))).count, 0, name)
+    }
+  }
+
+  /// Two runs racing for one name without -y: one wins, the other fails with 73 and replaces nothing; nothing
+  /// temporary is left.
+  func testRacingRunsDoNotReplaceEachOther() throws {
+    let out = path("race.mp4")
+    let arguments = ["concat", FixtureFiles.path("gop.mp4"), "-o", out, "--preset", "ultrafast", "-q"]
+    let group = DispatchGroup()
+    let codes = Codes()
+    for _ in 0..<2 {
+      group.enter()
+      DispatchQueue.global().async {
+        let code = (try? ClipmergeProcess.run(arguments).code) ?? -1
+        codes.append(code)
+        group.leave()
+      }
+    }
+    group.wait()
+    XCTAssertEqual(codes.sorted, [0, 73])
+    XCTAssertEqual(try entries(), ["race.mp4"])
+  }
+
+  /// A device target is written into and stays a device; a FIFO target is written into (its reader gets the
+  /// whole Matroska file) and stays a FIFO.
+  func testDeviceAndFIFOTargetsAreWrittenIntoNotReplaced() throws {
+    XCTAssertEqual(
+      try ClipmergeProcess.run(["concat", clip, "-o", "/dev/null", "--format", "mp4", "-y", "-q"]).code, 0)
+    var info = stat()
+    XCTAssertEqual(lstat("/dev/null", &info), 0)
+    XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a character device")
+    let fifo = path("out.mkv")
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let received = path("received.mkv")
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+    reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, received]
+    try reader.run()
+    XCTAssertEqual(try ClipmergeProcess.run(["concat", clip, "-o", fifo, "-y", "-q"]).code, 0)
+    reader.waitUntilExit()
+    XCTAssertEqual(lstat(fifo, &info), 0)
+    XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
+    let frames = try ClipmergeProcess.runTool(
+      "ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", received])
+    XCTAssertEqual(frames.trimmingCharacters(in: .whitespacesAndNewlines), "60")
+  }
+
+  /// `--report FILE` follows the output's rules before anything is rendered: not over an input (even with -y),
+  /// not over the output, not over an existing file without -y.
+  func testReportFollowsTheOutputsRules() throws {
+    let copy = path("input.mp4")
+    try FileManager.default.copyItem(atPath: clip, toPath: copy)
+    let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+    let overInput = try ClipmergeProcess.run(["concat", copy, "-o", path("out.mp4"), "-y", "--report", copy])
+    XCTAssertEqual(overInput.code, 73, overInput.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), before)
+    let overOutput = try ClipmergeProcess.run([
+      "concat", copy, "-o", path("out.mp4"), "-y", "--report", path("out.mp4"),
+    ])
+    XCTAssertEqual(overOutput.code, 64, overOutput.stderr)
+    try Data("mine\n".utf8).write(to: URL(fileURLWithPath: path("notes.txt")))
+    let existing = try ClipmergeProcess.run(["concat", copy, "-o", path("out.mp4"), "--report", path("notes.txt")])
+    XCTAssertEqual(existing.code, 73, existing.stderr)
+    XCTAssertEqual(try String(contentsOfFile: path("notes.txt"), encoding: .utf8), "mine\n")
+    XCTAssertEqual(try entries(), ["input.mp4", "notes.txt"], "nothing rendered before the report was refused")
+    let stdout = try ClipmergeProcess.run(["concat", copy, "-o", path("out.mp4"), "-q", "--report", "-"])
+    XCTAssertEqual(stdout.code, 0, stdout.stderr)
+    XCTAssertTrue(stdout.stdout.contains("\"frames\":60"), stdout.stdout)
+  }
+
+  /// Files a command reads are never written over, even with -y: a `.cube` table, the spec being composed,
+  /// `frame`'s spec.
+  func testInputsOfEveryKindAreProtected() throws {
+    let table = path("warm.cube")
+    try FileManager.default.copyItem(atPath: FixtureFiles.path("warm.cube"), toPath: table)
+    let lut = try ClipmergeProcess.run([
+      "concat", clip, "--effect", "lut=\(table)", "-o", table, "--format", "mp4", "-y",
+    ])
+    XCTAssertEqual(lut.code, 73, lut.stderr)
+    let spec = path("spec.json")
+    let printed = try ClipmergeProcess.run(["concat", clip, "--print-spec"])
+    try printed.output.write(to: URL(fileURLWithPath: spec))
+    let compose = try ClipmergeProcess.run(["compose", spec, "-o", spec, "--format", "mp4", "-y"])
+    XCTAssertEqual(compose.code, 73, compose.stderr)
+    let still = try ClipmergeProcess.run(["frame", spec, "--at", "1", "-o", spec, "--format", "png", "-y"])
+    XCTAssertEqual(still.code, 73, still.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: spec)), printed.output)
+    XCTAssertEqual(
+      try Data(contentsOf: URL(fileURLWithPath: table)),
+      try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("warm.cube"))))
+  }
+
+  /// A job folder: `plan` refuses a folder of other files (the user's spec.json stays), refuses a name with a
+  /// line break, and quotes a hostile name so the job files run nothing but clipmerge; a tampered manifest
+  /// cannot move a segment out of the folder; `join` refuses to write over a plan input or a segment; after a
+  /// re-plan the old segments are refused by name.
+  func testJobFoldersCannotBeTurnedAgainstTheUser() throws {
+    let spec = path("spec.json")
+    let printed = try ClipmergeProcess.run(["concat", clip, "--print-spec", "--preset", "ultrafast"])
+    try printed.output.write(to: URL(fileURLWithPath: spec))
+    let intoOwn = try ClipmergeProcess.run(["plan", spec, "--segments", "2", folder.path])
+    XCTAssertEqual(intoOwn.code, 73, intoOwn.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: spec)), printed.output)
+    XCTAssertEqual(try ClipmergeProcess.run(["plan", spec, "--segments", "2", path("a\nb")]).code, 64)
+
+    let hostile = path("it's $(touch PWNED) `touch PWNED2` job")
+    XCTAssertEqual(try ClipmergeProcess.run(["plan", spec, "--segments", "2", hostile]).code, 0)
+    let bin = ClipmergeProcess.executable.deletingLastPathComponent().path
+    let shell = { (command: String, environment: String) throws -> Int32 in
+      try ClipmergeProcess.capture(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", "PATH='\(bin)':$PATH \(environment) \(command)"], in: self.folder
+      ).code
+    }
+    XCTAssertEqual(try shell("sh \"$PWD\"/\"$(ls | grep job)\"/slurm.sh", "SLURM_ARRAY_TASK_ID=0"), 0)
+    XCTAssertEqual(try shell("parallel < \"$(ls -d *job)\"/jobs.txt", ""), 0)
+    let yaml = try String(contentsOfFile: hostile + "/k8s-job.yaml", encoding: .utf8)
+    let commandLine = try XCTUnwrap(yaml.split(separator: "\n").first { $0.contains("command:") })
+    let array = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(commandLine.drop { $0 != "[" }.utf8)) as? [String])
+    XCTAssertEqual(try shell("sh -c " + PlanQuoting.quoted(array[2]), "JOB_COMPLETION_INDEX=1"), 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("PWNED")))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("PWNED2")))
+    XCTAssertEqual(try ClipmergeProcess.run(["join", hostile, "-o", path("joined.mp4"), "-q"]).code, 0)
+
+    // join over a plan input or a segment: refused even with -y.
+    XCTAssertEqual(try ClipmergeProcess.run(["join", hostile, "-o", hostile + "/segments/000.mp4", "-y"]).code, 73)
+
+    // A tampered manifest: its paths are not used.
+    let manifestPath = hostile + "/manifest.json"
+    var manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
+    manifest = manifest.replacingOccurrences(of: hostile + "/segments/000.mp4", with: path("escaped.mp4"))
+    try manifest.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: hostile + "/segments/000.mp4")
+    XCTAssertEqual(try ClipmergeProcess.run(["segment", hostile, "0"]).code, 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("escaped.mp4")))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: hostile + "/segments/000.mp4"))
+
+    // A re-plan with another rate: the old segments are refused, each named.
+    let other = try ClipmergeProcess.run(["concat", clip, "--print-spec", "--preset", "ultrafast", "--fps", "25"])
+    try other.output.write(to: URL(fileURLWithPath: spec))
+    XCTAssertEqual(try ClipmergeProcess.run(["plan", spec, "--segments", "2", hostile]).code, 0)
+    let stale = try ClipmergeProcess.run(["join", hostile, "-o", path("stale.mp4")])
+    XCTAssertEqual(stale.code, 65)
+    XCTAssertTrue(stale.stderr.contains("segment 1") && stale.stderr.contains("another plan"), stale.stderr)
+  }
+
+  /// A failed write to standard output is an error line and 73 (a closed descriptor, a full device), never a
+  /// trap; an error with standard error full still exits with its own code.
+  func testFailedWritesToTheStandardStreamsDoNotTrap() throws {
+    let full = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "\"$0\" probe \"$1\" > /dev/full", ClipmergeProcess.executable.path, clip])
+    XCTAssertEqual(full.code, 73, full.stderr)
+    XCTAssertTrue(full.stderr.contains("cannot write to standard output"), full.stderr)
+    let closed = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" --help >&-", ClipmergeProcess.executable.path])
+    XCTAssertEqual(closed.code, 73, closed.stderr)
+    let errFull = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "\"$0\" probe /nonexistent 2> /dev/full", ClipmergeProcess.executable.path])
+    XCTAssertEqual(errFull.code, 66)
+  }
+
+  /// A FIFO input is refused at once (opening it would block forever), naming it.
+  func testFIFOInputIsRefusedWithoutBlocking() throws {
+    let fifo = path("in.mp4")
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let result = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/timeout"),
+      ["10", ClipmergeProcess.executable.path, "concat", fifo, "-o", path("o.mp4")])
+    XCTAssertEqual(result.code, 66, result.stderr)
+    XCTAssertTrue(result.stderr.contains("named pipe"), result.stderr)
+  }
+
+  /// The error for a file that is not a `.cube` table never repeats its content.
+  func testErrorsNeverEchoAFilesContent() throws {
+    let secret = path("shadow")
+    try Data("root:$6$s3cr3t:19000:0:99999:7:::\n".utf8).write(to: URL(fileURLWithPath: secret))
+    let result = try ClipmergeProcess.run(["concat", clip, "--effect", "lut=\(secret)", "-o", path("o.mp4")])
+    XCTAssertEqual(result.code, 65)
+    XCTAssertFalse(result.stderr.contains("s3cr3t"), result.stderr)
+  }
+
+  /// A temporary file of this target left by a run that is gone (SIGKILL) is removed by the next run; nothing
+  /// else in the folder is touched.
+  func testStaleTemporaryFilesAreRemoved() throws {
+    let gone = Process()
+    gone.executableURL = URL(fileURLWithPath: "/bin/true")
+    try gone.run()
+    gone.waitUntilExit()
+    let stale = path(".out.mp4.clipmerge-\(gone.processIdentifier)-abc.partial")
+    try Data("half".utf8).write(to: URL(fileURLWithPath: stale))
+    try Data("other".utf8).write(to: URL(fileURLWithPath: path("keep.txt")))
+    XCTAssertEqual(try ClipmergeProcess.run(["concat", clip, "-o", path("out.mp4"), "-q"]).code, 0)
+    XCTAssertEqual(try entries(), ["keep.txt", "out.mp4"])
+  }
+}
+
+/// Exit codes gathered from several threads.
+private final class Codes: @unchecked Sendable {
+  private let lock = NSLock()
+  private var codes: [Int32] = []
+  func append(_ code: Int32) {
+    lock.lock()
+    codes.append(code)
+    lock.unlock()
+  }
+  var sorted: [Int32] {
+    lock.lock()
+    defer { lock.unlock() }
+    return codes.sorted()
+  }
+}
+
+/// Single quotes for sh, as the job files use them.
+private enum PlanQuoting {
+  static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
