@@ -72,6 +72,9 @@ final class FrameTimingTests: XCTestCase {
       try clipmerge(["concat", path, "-o", own, "--preset", "ultrafast", "-q"])
       let frames = try ExternalFrames(own)
       XCTAssertEqual(frames.thumbnails.count, source.thumbnails.count, "\(name): one output frame per source frame")
+      // Whatever the rule says, output frame k is source frame k: every fixture frame differs from every other.
+      let shown = frames.thumbnails.map { FrameCheck.match($0, expected: 0, in: source).best }
+      XCTAssertEqual(shown, Array(source.thumbnails.indices), "\(name): each frame once, in order")
       try assertShowsSource(own, source: source)
       let other = out("\(name)-24.mp4")
       try clipmerge(["concat", path, "-o", other, "--fps", "24", "--preset", "ultrafast", "-q"])
@@ -117,7 +120,6 @@ final class FrameTimingTests: XCTestCase {
   func testLateFirstPictureStartsTheClip() throws {
     let path = FixtureFiles.path("timing-late.mp4")
     let source = try ExternalFrames(path)
-    XCTAssertEqual(source.times.first ?? nil, .zero, "ffprobe counts the clip from its first picture")
     let output = out("late.mp4")
     try clipmerge(["concat", path, "-o", output, "--preset", "ultrafast", "-q"])
     XCTAssertEqual(try ExternalFrames(output).thumbnails.count, 60)

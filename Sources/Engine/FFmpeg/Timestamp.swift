@@ -27,7 +27,7 @@ enum Timestamp {
   /// How far a picture's stored timestamp may lie after the true time it stands for. A clock of ticks `base`
   /// stores every time rounded to a whole tick: Matroska and WebM count milliseconds, so the 60 fps picture at
   /// 1/60 s is stored at 0.017 s. When the clock counts at least four ticks a frame of `frameDuration`, a picture
-  /// stamped less than half a tick after a time stands for that time; a clock that counts frames (AVI, an MP4
+  /// stamped up to half a tick after a time stands for that time (muxers round halves up); a clock that counts frames (AVI, an MP4
   /// whose timescale is its frame rate) is exact, and nothing is allowed.
   static func rounding(of base: AVRational, frameDuration: MediaTime) -> MediaTime {
     guard let tick = time(1, base), tick * 4 <= frameDuration else { return .zero }

@@ -1,8 +1,8 @@
 import Composition
 
 /// Answers "which picture of a source shows at source time t": the last picture whose time is at or before t,
-/// allowing for the rounding of the source's clock (a picture stamped less than `clockRounding` after t stands
-/// for t: WebM's 0.017 s is 1/60 s); the first picture also covers the time before it. A decode-ahead thread
+/// allowing for the rounding of the source's clock (a picture stamped at most `clockRounding` after t stands for
+/// t: WebM's 0.017 s is 1/60 s, and 29.97 fps frame 15 at 500.5 ms is stamped 501, rounded half up); the first picture also covers the time before it. A decode-ahead thread
 /// decodes a few pictures ahead, so memory does not grow with the source's length.
 final class VideoReader: PictureSource {
   let path: String
@@ -38,7 +38,7 @@ final class VideoReader: PictureSource {
     while true {
       if pending == nil { pending = try ahead.next() }
       guard let next = pending else { break }
-      if next.time <= time || next.time - time < clockRounding {
+      if next.time <= time || next.time - time <= clockRounding {
         current = next
         pending = nil
       } else {

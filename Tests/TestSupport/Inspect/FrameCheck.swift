@@ -4,7 +4,7 @@ import Foundation
 /// Checks which source frame each frame of an output shows, from outside: both are decoded by the ffmpeg CLI
 /// (`ExternalFrames`), each output thumbnail is matched to the source's by least squares, and the match must be
 /// the frame on screen at that time by the rule of docs/guarantees.md: the last source frame whose time is at
-/// or before the time, or less than half a tick of the source's clock after it when the clock counts at least
+/// or before the time, or at most half a tick of the source's clock after it when the clock counts at least
 /// four ticks a frame (Matroska's milliseconds); the first frame also covers the time before it.
 public enum FrameCheck {
   /// How much farther than the best match the expected frame may be and still count as shown: matches within
@@ -47,7 +47,7 @@ public enum FrameCheck {
 
   static func expectedFrame(at time: MediaTime, times: [MediaTime], rounding: MediaTime) -> Int {
     var shown = 0
-    for (index, t) in times.enumerated() where t <= time || t - time < rounding { shown = index }
+    for (index, t) in times.enumerated() where t <= time || t - time <= rounding { shown = index }
     return shown
   }
 
