@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import TestSupport
 import XCTest
@@ -27,8 +28,9 @@ final class FileSafetyTests: XCTestCase {
   }
 
   /// Symlinks planted under the temporary names the next few hundred process IDs would have had (the name was
-  /// `.out.mp4.clipmerge-PID.partial`) are never written through: the victim keeps its bytes, the output is a
-  /// regular file, for a render, `--copy`, a still, a report, a segment and a join.
+  /// `.out.mp4.clipmerge-PID.partial`, so this failed before temporary names got a random part and O_NOFOLLOW)
+  /// are never written through: the victim keeps its bytes, the output is a regular file, for a render,
+  /// `--copy`, a still and a report. With -y, a symlink at the target itself is replaced, not followed.
   func testPlantedSymlinksAreNotFollowed() throws {
     let victim = path("victim.txt")
     try Data("precious\n".utf8).write(to: URL(fileURLWithPath: victim))
@@ -50,6 +52,10 @@ final class FileSafetyTests: XCTestCase {
       XCTAssertFalse(isSymlink(path(name)), "\(name) is a file of its own")
       XCTAssertGreaterThan(try Data(contentsOf: URL(fileURLWithPath: path(name))).count, 0, name)
     }
+    try FileManager.default.createSymbolicLink(atPath: path("linked.mp4"), withDestinationPath: victim)
+    XCTAssertEqual(try ClipmergeProcess.run(["concat", clip, "-o", path("linked.mp4"), "-y", "-q"]).code, 0)
+    XCTAssertFalse(isSymlink(path("linked.mp4")), "the symlink was replaced")
+    XCTAssertEqual(String(decoding: try Data(contentsOf: URL(fileURLWithPath: victim)), as: UTF8.self), "precious\n")
   }
 
   /// Two runs racing for one name without -y: one wins, the other fails with 73 and replaces nothing; nothing
@@ -87,8 +93,11 @@ final class FileSafetyTests: XCTestCase {
     reader.executableURL = URL(fileURLWithPath: "/bin/sh")
     reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, received]
     try reader.run()
-    XCTAssertEqual(try ClipmergeProcess.run(["concat", clip, "-o", fifo, "-y", "-q"]).code, 0)
+    let written = try ClipmergeProcess.run(["concat", clip, "-o", fifo, "-y", "-q"])
+    // Whatever happened, the reader is let go: a writer that opens and closes gives it its end of file.
+    close(open(fifo, O_WRONLY | O_NONBLOCK))
     reader.waitUntilExit()
+    XCTAssertEqual(written.code, 0, written.stderr)
     XCTAssertEqual(lstat(fifo, &info), 0)
     XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
     let frames = try ClipmergeProcess.runTool(
@@ -162,13 +171,21 @@ final class FileSafetyTests: XCTestCase {
         URL(fileURLWithPath: "/bin/sh"), ["-c", "PATH='\(bin)':$PATH \(environment) \(command)"], in: self.folder
       ).code
     }
+    let segment = { (k: Int) in hostile + "/segments/00\(k).mp4" }
     XCTAssertEqual(try shell("sh \"$PWD\"/\"$(ls | grep job)\"/slurm.sh", "SLURM_ARRAY_TASK_ID=0"), 0)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: segment(0)), "Slurm's task 0 rendered segment 0")
+    XCTAssertNotEqual(try shell("sh \"$PWD\"/\"$(ls | grep job)\"/slurm.sh", "SLURM_ARRAY_TASK_ID=9"), 0, "no line 10")
+    try FileManager.default.removeItem(atPath: segment(0))
     XCTAssertEqual(try shell("parallel < \"$(ls -d *job)\"/jobs.txt", ""), 0)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: segment(0)) && FileManager.default.fileExists(atPath: segment(1)))
+    try FileManager.default.removeItem(atPath: segment(1))
     let yaml = try String(contentsOfFile: hostile + "/k8s-job.yaml", encoding: .utf8)
     let commandLine = try XCTUnwrap(yaml.split(separator: "\n").first { $0.contains("command:") })
     let array = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(commandLine.drop { $0 != "[" }.utf8)) as? [String])
     XCTAssertEqual(try shell("sh -c " + PlanQuoting.quoted(array[2]), "JOB_COMPLETION_INDEX=1"), 0)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: segment(1)), "the Kubernetes task 1 rendered segment 1")
     XCTAssertFalse(FileManager.default.fileExists(atPath: path("PWNED")))
     XCTAssertFalse(FileManager.default.fileExists(atPath: path("PWNED2")))
     XCTAssertEqual(try ClipmergeProcess.run(["join", hostile, "-o", path("joined.mp4"), "-q"]).code, 0)
@@ -193,6 +210,25 @@ final class FileSafetyTests: XCTestCase {
     let stale = try ClipmergeProcess.run(["join", hostile, "-o", path("stale.mp4")])
     XCTAssertEqual(stale.code, 65)
     XCTAssertTrue(stale.stderr.contains("segment 1") && stale.stderr.contains("another plan"), stale.stderr)
+  }
+
+  /// A terminal and a disk are refused as targets even with -y; /dev/stdout (a symlink to the descriptor) is
+  /// written into and stays what it is.
+  func testTerminalsAndDisksAreRefusedStreamsFollowed() throws {
+    let out = path("through-stdout.mkv")
+    let result = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", "\"$0\" concat \"$1\" -o /dev/stdout --format mkv -y -q > \"$2\"", ClipmergeProcess.executable.path, clip,
+        out,
+      ])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    XCTAssertTrue(isSymlink("/dev/stdout"), "/dev/stdout is still a symlink")
+    let disk = try ClipmergeProcess.run(["concat", clip, "-o", "/dev/loop0", "--format", "mkv", "-y", "-q"])
+    if FileManager.default.fileExists(atPath: "/dev/loop0") { XCTAssertEqual(disk.code, 73, disk.stderr) }
+    let frames = try ClipmergeProcess.runTool(
+      "ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", out])
+    XCTAssertEqual(frames.trimmingCharacters(in: .whitespacesAndNewlines), "60")
   }
 
   /// A failed write to standard output is an error line and 73 (a closed descriptor, a full device), never a
@@ -232,18 +268,21 @@ final class FileSafetyTests: XCTestCase {
     XCTAssertFalse(result.stderr.contains("s3cr3t"), result.stderr)
   }
 
-  /// A temporary file of this target left by a run that is gone (SIGKILL) is removed by the next run; nothing
-  /// else in the folder is touched.
+  /// A temporary file of this target left by a run on this machine that is gone (SIGKILL) is removed by the next
+  /// run; another machine's (a shared folder) and everything else in the folder are left alone.
   func testStaleTemporaryFilesAreRemoved() throws {
     let gone = Process()
     gone.executableURL = URL(fileURLWithPath: "/bin/true")
     try gone.run()
     gone.waitUntilExit()
-    let stale = path(".out.mp4.clipmerge-\(gone.processIdentifier)-abc.partial")
+    let stale = path(".out.mp4.clipmerge-\(AtomicFile.host)-\(gone.processIdentifier)-abc.partial")
+    let elsewhere = path(".out.mp4.clipmerge-othermachine-\(gone.processIdentifier)-abc.partial")
+    try Data("another machine's".utf8).write(to: URL(fileURLWithPath: elsewhere))
     try Data("half".utf8).write(to: URL(fileURLWithPath: stale))
     try Data("other".utf8).write(to: URL(fileURLWithPath: path("keep.txt")))
     XCTAssertEqual(try ClipmergeProcess.run(["concat", clip, "-o", path("out.mp4"), "-q"]).code, 0)
-    XCTAssertEqual(try entries(), ["keep.txt", "out.mp4"])
+    XCTAssertEqual(
+      try entries(), [".out.mp4.clipmerge-othermachine-\(gone.processIdentifier)-abc.partial", "keep.txt", "out.mp4"])
   }
 }
 

@@ -106,6 +106,11 @@ final class CompositionValidationTests: XCTestCase {
     XCTAssertEqual(
       problems { $0.video?.renderSize = PixelSize(width: 20000, height: 240) },
       [.invalidRenderSize(PixelSize(width: 20000, height: 240))])
+    // Both sides allowed, but beyond FFmpeg's image size check (every encoder refused it: exit 70).
+    XCTAssertEqual(
+      problems { $0.video?.renderSize = PixelSize(width: 16384, height: 16384) },
+      [.invalidRenderSize(PixelSize(width: 16384, height: 16384))])
+    XCTAssertEqual(problems { $0.video?.renderSize = PixelSize(width: 16384, height: 16128) }, [])
   }
 
   func testOddRenderSize() {

@@ -112,7 +112,8 @@ struct RenderRunner {
   func checkReport(output route: OutputRoute, inputs: [String]) throws(CommandFailure) {
     guard case .file(let path) = output.report else { return }
     try Self.checkOutput(path: path, sources: inputs)
-    if !route.isStandardOutput && (path == route.path || Self.sameFile(path, route.path)) {
+    if !route.isStandardOutput && (Self.resolved(path) == Self.resolved(route.path) || Self.sameFile(path, route.path))
+    {
       throw CommandFailure("\(path): the report would replace the output; give it another name", code: .usage)
     }
     do { try AtomicFile.checkPlace(path, overwrite: output.overwrite) } catch { throw CommandFailure(error) }
@@ -194,6 +195,16 @@ struct RenderRunner {
     for source in sources where sameFile(source, path) {
       throw CommandFailure("\(path): the output is one of the inputs; refusing to write over it", code: .cannotCreate)
     }
+  }
+
+  /// `path` with its folder resolved (symlinks, `.`, `..`): the same for two spellings of one place, whether or
+  /// not the file exists yet.
+  static func resolved(_ path: String) -> String {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    guard let real = realpath(folder, nil) else { return url.standardizedFileURL.path }
+    defer { free(real) }
+    return String(cString: real) + "/" + url.lastPathComponent
   }
 
   /// Whether two paths name the same file (device and inode), whatever their spelling.

@@ -65,6 +65,9 @@ struct JobManifest: Codable {
     do { manifest = try JSONDecoder().decode(JobManifest.self, from: data) } catch {
       throw CommandFailure("\(path): not a manifest clipmerge wrote (plan the job again)", code: .dataError)
     }
+    guard manifest.version == 2 else {
+      throw CommandFailure("\(path): planned by another version of clipmerge; plan the job again", code: .dataError)
+    }
     for (name, kind) in [("segments", S_IFDIR), ("spec.json", S_IFREG)] {
       var info = stat()
       guard lstat(root + "/" + name, &info) == 0, info.st_mode & S_IFMT == kind else {
@@ -105,9 +108,9 @@ struct JobManifest: Codable {
     }
   }
 
-  /// The identity of a plan: FNV-1a (64 bits) of the spec's bytes and of each input's path, size and
-  /// modification time, in hexadecimal.
-  static func planIdentity(spec: Data, inputs: [Input]) -> String {
+  /// The identity of this plan: FNV-1a (64 bits) of the spec's bytes, the cut (frames, rate, every segment's
+  /// range, the audio part) and each input's path, size and modification time, in hexadecimal.
+  func identity(spec: Data) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     let feed = { (bytes: Data) in
       for byte in bytes {
@@ -116,8 +119,19 @@ struct JobManifest: Codable {
       }
     }
     feed(spec)
+    feed(Data("\n\(frameCount) \(frameDuration) \(audio ?? "-")".utf8))
+    for segment in segments { feed(Data("\n\(segment.firstFrame)-\(segment.endFrame)".utf8)) }
     for input in inputs { feed(Data("\n\(input.path)\u{0}\(input.size)\u{0}\(input.modified)".utf8)) }
     return String(hash, radix: 16)
+  }
+
+  /// Whether `root` holds a manifest this version of clipmerge wrote (a `manifest.json` of something else, a web
+  /// app's, does not make a job folder).
+  static func isJobFolder(_ root: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: path(in: root)),
+      let manifest = try? JSONDecoder().decode(JobManifest.self, from: data)
+    else { return false }
+    return manifest.version == 2
   }
 
   /// An input file's size and modification time now; nil when it cannot be read.

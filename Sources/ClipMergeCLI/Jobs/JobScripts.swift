@@ -5,15 +5,25 @@ import Foundation
 enum JobScripts {
   /// What a Kubernetes task runs: its line of jobs.txt, the path quoted for the shell.
   static func kubernetesCommand(folder: String) -> String {
-    "sed -n \"$((JOB_COMPLETION_INDEX + 1))p\" \(PlanCommand.quoted(folder + "/jobs.txt")) | sh"
+    "line=$(sed -n \"$((JOB_COMPLETION_INDEX + 1))p\" \(PlanCommand.quoted(folder + "/jobs.txt"))) "
+      + "&& [ -n \"$line\" ] || exit 1; exec sh -c \"$line\""
   }
 
-  /// `text` as a YAML double-quoted scalar (JSON's escapes, which YAML reads the same way).
+  /// `text` as a YAML double-quoted scalar: printable ASCII as it is, everything else escaped (YAML reads
+  /// U+2028 and U+2029 as line breaks).
   static func yamlString(_ text: String) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .withoutEscapingSlashes
-    guard let data = try? encoder.encode(text) else { return "\"\"" }
-    return String(decoding: data, as: UTF8.self)
+    var quoted = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": quoted += "\\\""
+      case "\\": quoted += "\\\\"
+      case " "..."~": quoted.unicodeScalars.append(scalar)
+      default:
+        quoted +=
+          scalar.value <= 0xFFFF ? String(format: "\\u%04X", scalar.value) : String(format: "\\U%08X", scalar.value)
+      }
+    }
+    return quoted + "\""
   }
 
   /// A Slurm job array, one task a line of jobs.txt (`sbatch slurm.sh`).
@@ -24,7 +34,8 @@ enum JobScripts {
     #SBATCH --array=0-\(count - 1)
     #SBATCH --cpus-per-task=2
     # One job a task: line SLURM_ARRAY_TASK_ID + 1 of jobs.txt. Then: clipmerge join \(PlanCommand.quoted(folder)) -o OUTPUT
-    exec sh -c "$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" \(PlanCommand.quoted(folder + "/jobs.txt")))"
+    line=$(sed -n "$((SLURM_ARRAY_TASK_ID + 1))p" \(PlanCommand.quoted(folder + "/jobs.txt"))) && [ -n "$line" ] || exit 1
+    exec sh -c "$line"
 
     """
   }
@@ -50,7 +61,7 @@ enum JobScripts {
               command: ["sh", "-c", \(yamlString(kubernetesCommand(folder: folder)))]
               volumeMounts:
                 - name: media
-                  mountPath: /media        # fill in: the inputs and \(folder) at the same paths
+                  mountPath: /media        # fill in: the inputs and the job folder at the same paths
           volumes:
             - name: media
               persistentVolumeClaim:

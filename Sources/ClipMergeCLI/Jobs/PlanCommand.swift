@@ -106,10 +106,11 @@ struct PlanCommand {
     }
     let inputs = Set(composition.inputFiles.filter { !$0.isEmpty }).sorted().compactMap(JobManifest.input)
     let audio = SegmentRenderer.audioContainer(for: composition.export).fileExtension
-    let manifest = JobManifest(
-      plan: JobManifest.planIdentity(spec: data, inputs: inputs), spec: spec, frameCount: frames,
+    var manifest = JobManifest(
+      plan: "", spec: spec, frameCount: frames,
       frameDuration: "\(video.frameDuration.value)/\(video.frameDuration.timescale)",
       segments: segments, audio: composition.hasAudio ? root + "/segments/audio." + audio : nil, inputs: inputs)
+    manifest.plan = manifest.identity(spec: data)
     try manifest.write(folder: root)
     let jobs = manifest.jobs(folder: root).map { line in threads.map { line + " --threads \($0)" } ?? line }
     try Self.write(root + "/jobs.txt", Data(jobs.map { $0 + "\n" }.joined().utf8))
@@ -141,19 +142,18 @@ struct PlanCommand {
     do { try AtomicFile.write(data, to: path, overwrite: true) } catch { throw CommandFailure(error) }
   }
 
-  /// Makes `root` a job folder with its `segments` folder. Refuses a name with a line break or another control
-  /// character (it would split the job files' commands), a folder that holds files but is not a job folder (the
+  /// Makes `root` a job folder with its `segments` folder. Refuses a name with a line break (Unicode's line and
+  /// paragraph separators too) or another control or format character (it would split the job files' lines), a folder that holds files but is not a job folder (the
   /// plan would replace them), and a `segments` that is not a folder of its own (a symlink).
   static func prepare(folder: String, root: String) throws(CommandFailure) {
-    if root.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+    let breaking: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
+    if root.unicodeScalars.contains(where: { breaking.contains($0.properties.generalCategory) }) {
       throw CommandFailure(
         "\(folder.debugDescription): a job folder's name cannot hold a line break or control character",
         code: .usage)
     }
     let fm = FileManager.default
-    if let names = try? fm.contentsOfDirectory(atPath: root), !names.isEmpty,
-      !fm.fileExists(atPath: JobManifest.path(in: root))
-    {
+    if let names = try? fm.contentsOfDirectory(atPath: root), !names.isEmpty, !JobManifest.isJobFolder(root) {
       throw CommandFailure(
         "\(folder): the folder holds files and is not a job folder; plan into a new or empty folder",
         code: .cannotCreate)

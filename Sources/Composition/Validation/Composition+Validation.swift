@@ -4,6 +4,12 @@ extension Composition {
   /// The largest render side: H.264 level limits stop well below this.
   public static let maximumRenderSide = 16_384
 
+  /// Whether FFmpeg takes a picture of `size`: its image size check wants 8 × (width + 128) × (height + 128)
+  /// below 2³¹ − 1, so a 16384-wide frame is at most 16128 high (16384x16384 is refused by every encoder).
+  public static func fitsFFmpeg(_ size: PixelSize) -> Bool {
+    8 * (Int64(size.width) + 128) * (Int64(size.height) + 128) < Int64(Int32.max)
+  }
+
   /// Throws `InvalidComposition` listing every rule broken; returns when the engine can render this.
   public func validate() throws(InvalidComposition) {
     let found = problems()
@@ -85,7 +91,9 @@ extension Composition {
     }
     var problems: [CompositionError] = []
     let size = video.renderSize
-    if !(2...Self.maximumRenderSide).contains(size.width) || !(2...Self.maximumRenderSide).contains(size.height) {
+    if !(2...Self.maximumRenderSide).contains(size.width) || !(2...Self.maximumRenderSide).contains(size.height)
+      || !Self.fitsFFmpeg(size)
+    {
       problems.append(.invalidRenderSize(size))
     } else if size.width % 2 != 0 || size.height % 2 != 0 {
       problems.append(.oddRenderSize(size))

@@ -80,7 +80,8 @@ extension CompositionError: CustomStringConvertible {
     case .missingVideoComposition:
       return "missing video composition: there are video tracks but no render size or frame rate"
     case .invalidRenderSize(let size):
-      return "invalid render size: \(size) (each side must be 2 to 16384 pixels)"
+      return "invalid render size: \(size) (each side must be 2 to 16384 pixels, and FFmpeg takes at most about "
+        + "268 million pixels with its padding: 16384x16128, 12288x12288)"
     case .oddRenderSize(let size):
       return "odd render size: \(size) (H.264 4:2:0 needs even width and height)"
     case .invalidFrameDuration(let d):

@@ -20,13 +20,19 @@ public final class AtomicFile {
     self.path = path
     replaces = overwrite
     try Self.checkPlace(path, overwrite: overwrite)
-    do {
-      if Self.isSpecialFile(path) {
-        file = try ExclusiveFile(writingInto: path)
-      } else {
+    do throws(ExclusiveFileError) {
+      switch Self.kind(of: path) {
+      case .blockDevice:
+        throw ExclusiveFileError(reason: "it is a block device (a disk); clipmerge writes files, pipes and /dev/null")
+      case .stream:
+        file = try ExclusiveFile(writingInto: path, allowingFiles: Self.isSystemPath(path))
+        if isatty(file.descriptor) == 1 {
+          throw ExclusiveFileError(reason: "it is a terminal; media is never written to one")
+        }
+      case .file:
         let target = URL(fileURLWithPath: path)
         let folder = target.deletingLastPathComponent().path
-        let prefix = "." + target.lastPathComponent + ".clipmerge-"
+        let prefix = "." + target.lastPathComponent + ".clipmerge-" + Self.host + "-"
         Self.removeStaleTemporaries(in: folder, prefix: prefix)
         file = try ExclusiveFile(folder: folder, prefix: prefix + "\(getpid())-", suffix: ".partial")
       }
@@ -67,9 +73,16 @@ public final class AtomicFile {
       committed = true
       return
     }
+    // The bytes on disk before the name points at them: a power cut leaves the old file or the whole new one.
+    guard fsync(file.descriptor) == 0 else {
+      let failure = errno
+      throw .outputFailed(path: path, reason: "cannot write the output (\(String(cString: strerror(failure))))")
+    }
     if replaces {
       guard rename(file.path, path) == 0 else {
-        throw .outputFailed(path: path, reason: "cannot move the finished file into place (\(Self.lastError))")
+        let failure = errno
+        throw .outputFailed(
+          path: path, reason: "cannot move the finished file into place (\(String(cString: strerror(failure))))")
       }
       committed = true
       return
@@ -93,8 +106,6 @@ public final class AtomicFile {
     unlink(file.path)
   }
 
-  private static var lastError: String { String(cString: strerror(errno)) }
-
   /// Refuses a file path whose folder does not exist, that is a directory, or that exists without `overwrite`
   /// (a dangling symlink exists too): what every writer of a file checks before writing anything.
   public static func checkPlace(_ path: String, overwrite: Bool) throws(EngineError) {
@@ -111,16 +122,48 @@ public final class AtomicFile {
     if !overwrite { throw .outputFailed(path: path, reason: "the output exists; pass -y to replace it") }
   }
 
-  /// Whether `path` exists as a device or a FIFO, which is written into rather than replaced.
-  static func isSpecialFile(_ path: String) -> Bool {
+  /// What a target is: a file to replace, a stream to write into (a character device such as /dev/null, a FIFO,
+  /// a socket, anything in /dev or /proc such as /dev/stdout or a process substitution's /dev/fd/N), or a disk.
+  enum Kind { case file, stream, blockDevice }
+
+  static func kind(of path: String) -> Kind {
+    // /dev and /proc are never written by name: /dev/stdout or /dev/fd/N is the descriptor it names, whatever
+    // that is (a file the shell redirected to, a pipe), written into, and nothing there is ever replaced.
+    if isSystemPath(path) { return .stream }
     var info = stat()
-    guard lstat(path, &info) == 0 else { return false }
-    let kind = info.st_mode & S_IFMT
-    return kind == S_IFCHR || kind == S_IFIFO || kind == S_IFBLK
+    guard stat(path, &info) == 0 else { return .file }
+    switch info.st_mode & S_IFMT {
+    case S_IFCHR, S_IFIFO, S_IFSOCK: return .stream
+    case S_IFBLK: return .blockDevice
+    default: return .file
+    }
   }
 
-  /// Removes temporary files of this target left by runs that are gone (killed by SIGKILL, a power cut): those
-  /// named with the prefix and the PID of no running process. Another live run's file is left alone.
+  /// Whether `path` lies in /dev or /proc (spelled so or reached by a symlink).
+  static func isSystemPath(_ path: String) -> Bool {
+    let standard = URL(fileURLWithPath: path).standardizedFileURL.path
+    let real = realpath(path, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    }
+    return [standard, real ?? ""].contains { $0.hasPrefix("/dev/") || $0.hasPrefix("/proc/") }
+  }
+
+  /// This machine's name as temporary files carry it (letters, digits and dashes), so a run on another machine
+  /// sharing the folder never takes a live file of its own for a dead one of this machine.
+  public static let host: String = {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let kept = name.unicodeScalars.filter {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+    }
+    return kept.isEmpty ? "host" : String(String.UnicodeScalarView(kept.prefix(32)))
+  }()
+
+  /// Removes temporary files of this target left by runs on this machine that are gone (killed by SIGKILL, a
+  /// power cut): those named with the prefix (which holds the machine's name) and the PID of no running
+  /// process. Another live run's file is left alone.
   static func removeStaleTemporaries(in folder: String, prefix: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {

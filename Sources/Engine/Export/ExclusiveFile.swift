@@ -10,12 +10,13 @@ public final class ExclusiveFile {
   /// The open descriptor (write only).
   public let descriptor: Int32
 
-  /// Creates `folder/<prefix><random><suffix>`, mode 0644 (less the umask); throws the errno text when no name
-  /// can be created (the folder is missing or not writable).
-  public init(folder: String, prefix: String, suffix: String) throws(ExclusiveFileError) {
+  /// Creates `folder/<prefix><random><suffix>` (without the random part when not `random`), mode 0644 (less
+  /// the umask); throws the errno text when no name can be created (the folder is missing or not writable, or
+  /// the one name exists).
+  public init(folder: String, prefix: String, suffix: String, random: Bool = true) throws(ExclusiveFileError) {
     var attempt = 0
     while true {
-      let name = prefix + String(UInt64.random(in: 0..<(1 << 48)), radix: 36) + suffix
+      let name = prefix + (random ? String(UInt64.random(in: 0..<(1 << 48)), radix: 36) : "") + suffix
       let candidate = (folder.hasSuffix("/") ? folder : folder + "/") + name
       let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       if fd >= 0 {
@@ -24,15 +25,26 @@ public final class ExclusiveFile {
         return
       }
       attempt += 1
-      guard errno == EEXIST, attempt < 100 else { throw ExclusiveFileError(reason: String(cString: strerror(errno))) }
+      let failure = errno
+      guard random, failure == EEXIST, attempt < 100 else {
+        throw ExclusiveFileError(reason: String(cString: strerror(failure)))
+      }
     }
   }
 
-  /// Opens an existing target that is not a regular file (a character device such as /dev/null, a FIFO) for
-  /// writing into it, never following a symlink.
-  public init(writingInto target: String) throws(ExclusiveFileError) {
-    let fd = open(target, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+  /// Opens an existing target that is a stream (a character device such as /dev/null, a FIFO, a socket; a
+  /// symlink to one, such as /dev/stdout, is followed) for writing into it; refuses it when what was opened
+  /// turns out to be anything else (a symlink swapped for a file meanwhile), unless `allowingFiles` (/dev/stdout
+  /// when the shell redirected it to a file: that file is written from its start, not truncated).
+  public init(writingInto target: String, allowingFiles: Bool = false) throws(ExclusiveFileError) {
+    let fd = open(target, O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { throw ExclusiveFileError(reason: String(cString: strerror(errno))) }
+    var info = stat()
+    let kind = fstat(fd, &info) == 0 ? info.st_mode & S_IFMT : 0
+    guard kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK || (allowingFiles && kind == S_IFREG) else {
+      close(fd)
+      throw ExclusiveFileError(reason: "it changed from a device or pipe into a file while being opened")
+    }
     path = target
     descriptor = fd
   }
