@@ -248,8 +248,9 @@ cube() {
 # thumbnail differs from every other's by far more than an encode's noise (the frame-by-frame timing check), in
 # each container and clock clipmerge reads: MP4 and MOV (1/15360 and 1/30000 clocks), Matroska and WebM (1 ms
 # ticks: 60 fps and 29.97 fps H.264, 30 fps VP8, 60 fps VP9), MPEG-TS (MPEG-2, 90 kHz), AVI (MPEG-4, a frame a
-# tick), GIF and APNG (10 fps); timing-vfr.mp4 keeps frames 0, 2, 5, 8 of every 12 at 30 fps (10 fps on average,
-# never closer than 1/15 s); timing-late.mp4 has its first picture at 3 s (an empty edit).
+# tick; timing-bframes.avi with B-frames, so its decode-time stamps run a frame late), GIF and APNG (10 fps);
+# timing-vfr.mp4 keeps frames 0, 2, 5, 8 of every 12 at 30 fps (10 fps on average, never closer than 1/15 s);
+# timing-late.mp4 has its first picture at 3 s (an empty edit).
 timing() {
   local rate=$1
   shift
@@ -267,6 +268,7 @@ timing 30 -c:v libvpx -deadline realtime -cpu-used 8 -b:v 1M -g 30 timing-30.web
 timing 60 -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 1M -g 60 timing-60.webm
 timing 25 -c:v mpeg2video -q:v 2 -g 12 -bf 2 -f mpegts timing-25.ts
 timing 25 -c:v mpeg4 -q:v 2 -g 25 timing-25.avi
+timing 25 -c:v mpeg4 -q:v 2 -g 25 -bf 2 timing-bframes.avi
 timing 10 -plays 0 timing-10.gif
 timing 10 -plays 0 -f apng timing-10.apng
 timing 30 -vf "select='not(mod(n\,12))+eq(mod(n\,12)\,2)+eq(mod(n\,12)\,5)+eq(mod(n\,12)\,8)'" -fps_mode passthrough \

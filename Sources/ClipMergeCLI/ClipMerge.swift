@@ -36,7 +36,8 @@ public enum ClipMerge {
       if !error.alreadyReported { console.err("clipmerge: error: \(StdinSpool.userFacing(error.message))\n") }
       return error.code.rawValue
     }
-    return ExitCode.success.rawValue
+    // What the command wrote could not all go out.
+    return (StandardStream.failureCode ?? .success).rawValue
   }
 
   /// Runs `command` with its arguments `rest`.

@@ -11,7 +11,7 @@ final class FrameTimingTests: XCTestCase {
   /// The fixtures in every container and clock clipmerge reads (Fixtures/make-fixtures.sh, `timing-*`).
   static let containers = [
     "timing-30.mp4", "timing-2997.mov", "timing-60.mkv", "timing-2997.mkv", "timing-30.webm", "timing-60.webm",
-    "timing-25.ts", "timing-25.avi", "timing-10.gif", "timing-10.apng",
+    "timing-25.ts", "timing-25.avi", "timing-bframes.avi", "timing-10.gif", "timing-10.apng",
   ]
 
   private var folder: URL!

@@ -75,17 +75,28 @@ public struct ExternalFrames: Sendable {
       "ffprobe",
       [
         "-v", "error", "-select_streams", select, "-show_entries",
-        "frame=best_effort_timestamp:stream=time_base:format=start_time", "-of", "json", path,
+        "frame=best_effort_timestamp:stream=time_base,has_b_frames,r_frame_rate:format=start_time,format_name",
+        "-of", "json", path,
       ])
     guard let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
       let streams = json["streams"] as? [[String: Any]], let base = streams.first?["time_base"] as? String,
       let tick = Self.rational(base)
     else { throw CheckError("ffprobe gives no time base for \(path)") }
-    let start = ((json["format"] as? [String: Any])?["start_time"] as? String).flatMap(Self.decimal) ?? .zero
+    let format = json["format"] as? [String: Any]
+    let start = (format?["start_time"] as? String).flatMap(Self.decimal) ?? .zero
+    // AVI stores decode times: with B-frames every picture is stamped its reorder delay (ffprobe's
+    // has_b_frames) frames late, as ffprobe reports it.
+    var late = MediaTime.zero
+    if format?["format_name"] as? String == "avi", let delay = streams.first?["has_b_frames"] as? Int, delay > 0,
+      let rate = (streams.first?["r_frame_rate"] as? String).flatMap(Self.rational), rate > .zero,
+      let frame = MediaTime(value: Int64(rate.timescale), timescale: Int32(clamping: rate.value))
+    {
+      late = frame * Int64(delay)
+    }
     let frames = json["frames"] as? [[String: Any]] ?? []
     let times = frames.map { frame -> MediaTime? in
       guard let stamp = frame["best_effort_timestamp"] as? Int else { return nil }
-      return tick.multiplied(by: Int64(stamp), dividedBy: 1) - start
+      return max(.zero, tick.multiplied(by: Int64(stamp), dividedBy: 1) - start - late)
     }
     return (times, tick)
   }
