@@ -55,6 +55,20 @@ final class DecodingStream {
 
   var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
 
+  /// How late every picture's stamp is: AVI stores decode times only, so with B-frames (packed DivX ones too)
+  /// each picture comes out of the decoder stamped with a later packet's time, the decoder's reorder delay in
+  /// frames of `frameDuration`. Zero for every other container, whose stamps are presentation times.
+  func reorderDelay(frameDuration: MediaTime) -> MediaTime {
+    guard stampsDecodeOrder else { return .zero }
+    return frameDuration * Int64(stream.pointee.codecpar.pointee.video_delay)
+  }
+
+  /// Whether pictures get their stamps from the packets fed after them (AVI with B-frames): leaving packets out
+  /// after a seek would then shift every stamp, so none is left out.
+  private var stampsDecodeOrder: Bool {
+    input.containerName == "avi" && stream.pointee.codecpar.pointee.video_delay > 0
+  }
+
   /// Notes damage found in a decoded frame.
   func recordDamage(at time: MediaTime?, reason: String) throws(EngineError) {
     try damage.record(path: path, time: time, reason: reason)
@@ -84,10 +98,17 @@ final class DecodingStream {
       // Back by as much again as the keyframe overshot, and a little more.
       ts = max(0, ts - (shown - target + Timestamp.ticks(MediaTime.ticks(1, rate: 10), timeBase)))
     }
+    // Decode-order stamps (AVI with B-frames) do not tell when the keyframe found shows: it may have leading
+    // pictures that need the group before, so decoding starts a keyframe earlier.
+    if stampsDecodeOrder, (try? input.seek(stream: streamIndex, to: ts)) != nil, let landed = firstDecodeTime(),
+      landed > 0
+    {
+      ts = min(ts, landed - 1)
+    }
     _ = try? input.seek(stream: streamIndex, to: ts)
     decoder.flush()
     awaitingKeyframe = flagsKeyframes
-    skipBefore = disposable == nil ? nil : target
+    skipBefore = disposable == nil || stampsDecodeOrder ? nil : target
   }
 
   /// The presentation time of the stream's first keyframe packet from here (packets read and dropped), in its
@@ -104,6 +125,17 @@ final class DecodingStream {
       if first == nil { first = p.pts }
     }
     return first.map { ($0, false) }
+  }
+
+  /// The decode time of the stream's next packet (read and dropped), in its time base.
+  private func firstDecodeTime() -> Int64? {
+    while (try? input.read(into: packet)) == true {
+      defer { packet.unref() }
+      if Int(packet.streamIndex) == streamIndex, packet.pointer.pointee.dts != cm_nopts_value() {
+        return packet.pointer.pointee.dts
+      }
+    }
+    return nil
   }
 
   /// How many packets after a seek are searched for a keyframe.

@@ -10,8 +10,7 @@ final class PictureDecoder {
   private let nominalFrameDuration: MediaTime
   /// How far after the time it stands for a picture's stored time may lie (the rounding of the source's clock).
   let clockRounding: MediaTime
-  /// How late every stamp is: AVI stores decode times only, so with B-frames (packed DivX ones too) each
-  /// picture comes out of the decoder stamped with a later packet's time, the decoder's reorder delay in frames.
+  /// How late every stamp is (`DecodingStream.reorderDelay`: AVI with B-frames).
   private let reorderDelay: MediaTime
   private var nextSerial = 0
   private var lastTime: MediaTime?
@@ -29,8 +28,7 @@ final class PictureDecoder {
     nominalFrameDuration =
       MediaProbe.frameDuration(stream.stream.pointee.r_frame_rate) ?? MediaTime.ticks(1, rate: 30)
     clockRounding = Timestamp.rounding(of: stream.timeBase, frameDuration: nominalFrameDuration)
-    let delay = Int64(max(0, stream.stream.pointee.codecpar.pointee.video_delay))
-    reorderDelay = stream.input.containerName == "avi" ? nominalFrameDuration * delay : .zero
+    reorderDelay = stream.reorderDelay(frameDuration: nominalFrameDuration)
     if start > .zero { stream.seek(to: start) }
   }
 
