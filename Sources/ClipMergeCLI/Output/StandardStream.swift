@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import Synchronization
 
@@ -21,29 +22,15 @@ enum StandardStream {
 
   /// Writes all of `data` to standard output; after a failure, nothing more.
   static func out(_ data: Data) {
-    guard outputFailure.load(ordering: .relaxed) == 0, let failure = write(data, to: STDOUT_FILENO) else { return }
+    guard outputFailure.load(ordering: .relaxed) == 0,
+      let failure = ExclusiveFile.writeAll(data, to: STDOUT_FILENO)
+    else { return }
     outputFailure.store(failure, ordering: .relaxed)
     err(Data("clipmerge: error: cannot write to standard output (\(String(cString: strerror(failure))))\n".utf8))
   }
 
   /// Writes `data` to standard error, as much as can be.
   static func err(_ data: Data) {
-    _ = write(data, to: STDERR_FILENO)
-  }
-
-  /// Writes all of `data` to `descriptor`; the errno of a failed write, nil when all went out.
-  private static func write(_ data: Data, to descriptor: Int32) -> Int32? {
-    data.withUnsafeBytes { raw -> Int32? in
-      var offset = 0
-      while offset < raw.count {
-        let n = Foundation.write(descriptor, raw.baseAddress.unsafelyUnwrapped + offset, raw.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += n
-      }
-      return nil
-    }
+    _ = ExclusiveFile.writeAll(data, to: STDERR_FILENO)
   }
 }

@@ -58,7 +58,15 @@ public final class ExclusiveFile {
 
   /// Writes all of `data`; throws the errno text on a failed write (a full disk).
   public func write(_ data: Data) throws(ExclusiveFileError) {
-    let failure: Int32? = data.withUnsafeBytes { raw in
+    if let failure = Self.writeAll(data, to: descriptor) {
+      throw ExclusiveFileError(reason: String(cString: strerror(failure)))
+    }
+  }
+
+  /// Writes all of `data` to `descriptor` with write(2), retrying after EINTR; the errno of a failed write, nil
+  /// when all went out (also what standard output and error are written with: Foundation's FileHandle traps).
+  public static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+    data.withUnsafeBytes { raw -> Int32? in
       var offset = 0
       while offset < raw.count {
         let n = Foundation.write(descriptor, raw.baseAddress.unsafelyUnwrapped + offset, raw.count - offset)
@@ -70,6 +78,5 @@ public final class ExclusiveFile {
       }
       return nil
     }
-    if let failure { throw ExclusiveFileError(reason: String(cString: strerror(failure))) }
   }
 }
