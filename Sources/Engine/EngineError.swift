@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 
 /// What went wrong in the engine, grouped by stage, each naming the file involved.
 public enum EngineError: Error, Sendable {
@@ -10,6 +11,8 @@ public enum EngineError: Error, Sendable {
   case decodeFailed(path: String, time: MediaTime?, reason: String)
   /// The output cannot be created or written.
   case outputFailed(path: String, reason: String)
+  /// The output is a pipe whose reader has gone (a broken pipe): nothing more can be written.
+  case readerGone(path: String)
   /// The clips cannot be joined without re-encoding; says which clip and which parameter.
   case cannotCopy(String)
   /// The composition is not valid.
@@ -31,6 +34,7 @@ extension EngineError: CustomStringConvertible {
       let at = time.map { " at \($0.secondsText)" } ?? ""
       return "\(path): decoding failed\(at): \(reason)"
     case .outputFailed(let path, let reason): return "\(path): \(reason)"
+    case .readerGone(let path): return "\(path): the reader of the output went away (a broken pipe)"
     case .cannotCopy(let reason): return "--copy: cannot join without re-encoding: \(reason)"
     case .invalidComposition(let invalid): return "invalid composition: \(invalid)"
     case .interrupted: return "interrupted; no output written"
@@ -38,5 +42,13 @@ extension EngineError: CustomStringConvertible {
       return "interrupted; what had been written to standard output stops mid-stream (an incomplete file)"
     case .internalFailure(let message): return "internal error: \(message)"
     }
+  }
+}
+
+extension EngineError {
+  /// A failed write of a packet to `path`: a broken pipe is the reader gone, anything else a failed output.
+  static func writeFailed(path: String, _ error: FFmpegError) -> EngineError {
+    error.code == -EPIPE
+      ? .readerGone(path: path) : .outputFailed(path: path, reason: "cannot write (\(error.message))")
   }
 }

@@ -24,6 +24,7 @@ struct CommandFailure: Error {
     case .inputUnreadable: self.init(error.description, code: .noInput)
     case .invalidInput, .decodeFailed, .invalidComposition, .cannotCopy: self.init(error.description, code: .dataError)
     case .outputFailed: self.init(error.description, code: .cannotCreate)
+    case .readerGone: self.init(error.description, code: .brokenPipe)
     case .interrupted, .interruptedStreaming: self.init(error.description, code: .interrupted)
     case .internalFailure: self.init(error.description, code: .software)
     }

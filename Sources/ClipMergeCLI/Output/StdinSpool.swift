@@ -18,6 +18,7 @@ enum StdinSpool {
       throw CommandFailure("-: cannot copy standard input to \(folder) (\(error.reason))", code: .cannotCreate)
     }
     spooled = copy.path
+    TemporaryFiles.adopt(copy.path)
     while true {
       if SignalTrap.isRaised { throw CommandFailure(EngineError.interrupted) }
       let chunk = FileHandle.standardInput.readData(ofLength: 1 << 20)
@@ -37,7 +38,10 @@ enum StdinSpool {
 
   /// Removes the copy, if one was made.
   static func cleanUp() {
-    if let spooled { unlink(spooled) }
+    if let spooled {
+      unlink(spooled)
+      TemporaryFiles.release(spooled)
+    }
     spooled = nil
   }
 }

@@ -189,7 +189,7 @@ public final class StreamCopyJoiner {
       if p.pointee.dts != cm_nopts_value() { state.lastDTS[outIndex] = p.pointee.dts }
       packet.streamIndex = Int32(outIndex)
       do { try output.write(packet) } catch {
-        throw .outputFailed(path: outputPath, reason: "cannot write (\(error.message))")
+        throw .writeFailed(path: outputPath, error)
       }
     }
     state.offset = clipEnd

@@ -35,6 +35,7 @@ public final class AtomicFile {
         let prefix = "." + target.lastPathComponent + ".clipmerge-" + Self.host + "-"
         Self.removeStaleTemporaries(in: folder, prefix: prefix)
         file = try ExclusiveFile(folder: folder, prefix: prefix + "\(getpid())-", suffix: ".partial")
+        TemporaryFiles.add(file.path)
       }
     } catch {
       throw .outputFailed(path: path, reason: "cannot create the output (\(error.reason))")
@@ -42,7 +43,10 @@ public final class AtomicFile {
   }
 
   deinit {
-    if !committed && !writesInPlace { unlink(file.path) }
+    if !committed && !writesInPlace {
+      unlink(file.path)
+      TemporaryFiles.remove(file.path)
+    }
   }
 
   /// Writes `data` to `path` as one atomic file.
@@ -79,16 +83,21 @@ public final class AtomicFile {
       throw .outputFailed(path: path, reason: "cannot write the output (\(String(cString: strerror(failure))))")
     }
     if replaces {
-      guard rename(file.path, path) == 0 else {
-        let failure = errno
+      let failure = try move(rename)
+      guard failure == 0 else {
         throw .outputFailed(
           path: path, reason: "cannot move the finished file into place (\(String(cString: strerror(failure))))")
       }
       committed = true
       return
     }
-    if link(file.path, path) != 0 {
-      let failure = errno
+    // The temporary name goes in the same step, so a run stopped right after leaves nothing behind.
+    let failure = try move { temporary, target in
+      let linked = link(temporary, target)
+      if linked == 0 { unlink(temporary) }
+      return linked
+    }
+    if failure != 0 {
       var existing = stat()
       if failure == EEXIST || lstat(path, &existing) == 0 {
         throw .outputFailed(
@@ -99,11 +108,24 @@ public final class AtomicFile {
         throw .outputFailed(
           path: path, reason: "cannot move the finished file into place (\(String(cString: strerror(failure))))")
       }
+      TemporaryFiles.remove(file.path)
       committed = true
       return
     }
     committed = true
-    unlink(file.path)
+  }
+
+  /// Puts the temporary file at the target with `call` (rename or link) unless the run is being stopped by a
+  /// signal (then nothing is moved: interrupted); the errno of a failure, 0 on success.
+  private func move(_ call: (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32) throws(EngineError) -> Int32 {
+    var failure: Int32 = 0
+    let ran = TemporaryFiles.commit(file.path) {
+      if call(file.path, path) == 0 { return true }
+      failure = errno
+      return false
+    }
+    if !ran && failure == 0 { throw .interrupted }
+    return failure
   }
 
   /// Refuses a file path whose folder does not exist, that is a directory, or that exists without `overwrite`

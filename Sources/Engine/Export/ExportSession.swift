@@ -146,7 +146,7 @@ final class ExportSession {
       do {
         try output.write(packet)
       } catch {
-        throw .outputFailed(path: displayPath, reason: "cannot write (\(error.message))")
+        throw .writeFailed(path: displayPath, error)
       }
     }
   }

@@ -185,7 +185,7 @@ public final class SegmentJoiner {
         p.pointee.duration = av_rescale_q(p.pointee.duration, sourceBase, timeBase)
         packet.streamIndex = Int32(stream)
         do { try output.write(packet) } catch {
-          throw .outputFailed(path: route.path, reason: "cannot write (\(error.message))")
+          throw .writeFailed(path: route.path, error)
         }
         frames += 1
       }

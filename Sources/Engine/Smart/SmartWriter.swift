@@ -196,7 +196,7 @@ final class SmartWriter {
     lastDTS = dts
     packet.streamIndex = Int32(stream)
     do { try output.write(packet) } catch {
-      throw .outputFailed(path: target.route.path, reason: "cannot write (\(error.message))")
+      throw .writeFailed(path: target.route.path, error)
     }
   }
 }

@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Every command stops on SIGINT, SIGTERM and SIGHUP with 130, even while blocked (reading standard input that
+/// does not come), leaving no temporary file; a reader that goes away is 141, not a crash or a leftover.
+final class SignalTests: XCTestCase {
+  private var folder: URL!
+
+  override func setUp() {
+    folder = FixtureFiles.temporaryFolder()
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private let clip = FixtureFiles.path("timing-30.mp4")
+
+  /// Starts clipmerge with `arguments` and `input` as standard input, its standard error to a file.
+  private func start(_ arguments: [String], input: Pipe) throws -> (Process, URL) {
+    let errors = folder.appendingPathComponent("stderr-\(UUID())")
+    try Data().write(to: errors)
+    let process = Process()
+    process.executableURL = ClipmergeProcess.executable
+    process.arguments = arguments
+    process.environment = ClipmergeProcess.childEnvironment
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: errors)
+    try process.run()
+    return (process, errors)
+  }
+
+  /// Whether the folder holds a temporary file.
+  private func hasPartial() -> Bool {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { $0.hasSuffix(".partial") }
+  }
+
+  /// Waits up to `seconds` for `process` to end; whether it did.
+  private func ended(_ process: Process, within seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    return !process.isRunning
+  }
+
+  /// Standard input that never comes: the copy of it blocks in read(2), which SIGINT used to restart, so the
+  /// run ignored the signal until data arrived. Now each signal ends it with 130 well inside its grace, and
+  /// the half-made copy of standard input is gone.
+  func testABlockedReadOfStandardInputStopsOnEverySignal() throws {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      let input = Pipe()
+      let (process, errors) = try start(["probe", "-"], input: input)
+      usleep(400_000)
+      let spools = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+        .filter { $0.hasPrefix("clipmerge-stdin-\(process.processIdentifier)-") }
+      XCTAssertEqual(spools.count, 1, "the copy of standard input is being made")
+      kill(process.processIdentifier, signal)
+      let stopped = ended(process, within: 5)
+      if !stopped { process.terminate() }
+      input.fileHandleForWriting.closeFile()
+      process.waitUntilExit()
+      XCTAssertTrue(stopped, "signal \(signal) did not stop a blocked read")
+      XCTAssertEqual(process.terminationStatus, 130, "signal \(signal)")
+      XCTAssertTrue(String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("interrupted"))
+      for name in spools {
+        XCTAssertFalse(FileManager.default.fileExists(atPath: NSTemporaryDirectory() + "/" + name))
+      }
+    }
+  }
+
+  /// A render stopped by each signal ends 130 and leaves the folder as it was (no temporary file).
+  func testARenderStopsOnEverySignalLeavingNothing() throws {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      let output = folder.appendingPathComponent("out.mp4").path
+      let (process, _) = try start(
+        ["concat"] + Array(repeating: clip, count: 40) + ["-o", output, "-q"], input: Pipe())
+      // Once the temporary file is there, the render is under way.
+      let deadline = Date().addingTimeInterval(20)
+      while process.isRunning && Date() < deadline && !hasPartial() { usleep(10_000) }
+      XCTAssertTrue(process.isRunning, "the render was still running when signalled")
+      kill(process.processIdentifier, signal)
+      XCTAssertTrue(ended(process, within: 5), "signal \(signal)")
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 130, "signal \(signal)")
+      let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("stderr-") }
+      XCTAssertEqual(left, [], "signal \(signal) left files")
+    }
+  }
+
+  /// `-o -` into a pipe whose reader goes away after 1000 bytes: exit 141 naming the broken pipe (it was 73,
+  /// "cannot write"), for a render and for --copy.
+  func testAReaderGoingAwayIs141() throws {
+    for extra in [[], ["--copy"]] {
+      let output = Pipe()
+      let errors = folder.appendingPathComponent("stderr-\(UUID())")
+      try Data().write(to: errors)
+      let process = Process()
+      process.executableURL = ClipmergeProcess.executable
+      process.arguments = ["concat"] + Array(repeating: clip, count: 20) + extra + ["-o", "-"]
+      process.environment = ClipmergeProcess.childEnvironment
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = output
+      process.standardError = try FileHandle(forWritingTo: errors)
+      try process.run()
+      let head = output.fileHandleForReading.readData(ofLength: 1000)
+      XCTAssertEqual(head.count, 1000)
+      output.fileHandleForReading.closeFile()
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 141, "\(extra)")
+      XCTAssertTrue(
+        String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains("broken pipe"), "\(extra)")
+    }
+  }
+}
