@@ -48,6 +48,31 @@ final class DiagnosticsTests: XCTestCase {
     XCTAssertTrue(probe.stdout.contains("(truncated: the header states 30.0"), probe.stdout)
   }
 
+  func testCopyJoinOfFilesThatLieAboutTheirLengthLeavesNoHole() throws {
+    // truncated.mp4's index says 4 s, its data ends at 2.1 s; cut-off.mkv's header says 30 s, its data 3.46 s.
+    for (name, data) in [("truncated.mp4", 2.1), ("cut-off.mkv", 3.46)] {
+      let clip = FixtureFiles.path(name)
+      let path = out()
+      let result = try ClipmergeProcess.run(["concat", clip, clip, "--copy", "-o", path])
+      XCTAssertEqual(result.code, 0, result.stderr)
+      let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("clipmerge: warning: ") }
+      XCTAssertEqual(warnings.count, 1, result.stderr)
+      XCTAssertTrue(warnings.first?.hasPrefix("clipmerge: warning: \(clip): truncated: its data ends at ") ?? false)
+      // ffprobe, not our reader: the second copy follows the first's data, so no two pictures are far apart.
+      let times = try ClipmergeProcess.runTool(
+        "ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time", "-of", "csv=p=0", path]
+      ).split(separator: "\n").compactMap { Double($0) }.sorted()
+      let gap = zip(times, times.dropFirst()).map { $1 - $0 }.max() ?? .infinity
+      XCTAssertLessThan(gap, 0.1, "\(name): a hole of \(gap) s in the joined video")
+      let duration = try XCTUnwrap(
+        Double(
+          ClipmergeProcess.runTool(
+            "ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path]
+          ).trimmingCharacters(in: .whitespacesAndNewlines)))
+      XCTAssertEqual(duration, 2 * data, accuracy: 0.1, name)
+    }
+  }
+
   func testBrokenSpecTextIsAnErrorNotACrash() throws {
     let folder = FixtureFiles.temporaryFolder()
     for text in [#"{"a": "\uD800\u0041"}"#, #"{"a": "\uDC00"}"#, #"{"a": "\uD800"}"#, #"{"a": "\u12"}"#] {

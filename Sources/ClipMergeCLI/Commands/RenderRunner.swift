@@ -151,19 +151,22 @@ struct RenderRunner {
 
   /// Warnings for what the user asked for but will not see or hear, and for sources shorter than they claim.
   func warn(about composition: Composition) {
-    for source in composition.sources {
-      guard let stated = source.info.statedDuration else { continue }
-      let what = stated > source.info.duration ? "truncated: its data ends at" : "its data runs to"
-      console.err(
-        "clipmerge: warning: \(source.path): \(what) \(source.info.duration.secondsText), "
-          + "not the \(stated.secondsText) its header states; using \(source.info.duration.secondsText)\n")
-    }
+    for source in composition.sources { warnAboutLength(source.path, source.info) }
     for warning in composition.noEffectWarnings() { console.err("clipmerge: warning: \(warning)\n") }
     if !composition.export.container.carriesAudio && composition.hasAudio {
       let name = composition.export.container == .gif ? "GIF" : "WebP"
       console.err("clipmerge: warning: an animated \(name) has no sound; the audio is left out\n")
     }
     if composition.export.container == .gif { warnAboutGIF(composition) }
+  }
+
+  /// The warning for a file whose data ends before (or runs past) the length its header states.
+  func warnAboutLength(_ path: String, _ info: MediaInfo) {
+    guard let stated = info.statedDuration else { return }
+    let what = stated > info.duration ? "truncated: its data ends at" : "its data runs to"
+    console.err(
+      "clipmerge: warning: \(path): \(what) \(info.duration.secondsText), "
+        + "not the \(stated.secondsText) its header states; using \(info.duration.secondsText)\n")
   }
 
   /// A long or large GIF grows fast: about 0.15 bytes a pixel a frame, measured on dithered test patterns.
@@ -230,6 +233,9 @@ extension RenderRunner {
       paths, trims: clips.map(\.isTrimmed), output: route.container)
     {
       throw CommandFailure("--copy: cannot join without re-encoding: \(reason)", code: .dataError)
+    }
+    for (index, path) in paths.enumerated() where !paths[..<index].contains(path) {
+      if let info = try? MediaProbe.probe(path) { warnAboutLength(path, info) }
     }
     if output.dryRun {
       console.out(

@@ -137,7 +137,9 @@ public final class StreamCopyJoiner {
       start = min(start ?? t, t)
     }
     let zero = start ?? .zero
-    let clipEnd = state.offset + MediaProbe.duration(of: input)
+    // A file that lies about its length (an index past the end of the file, a recording cut off) is copied for
+    // as long as its data goes, by the render's rule, so the next clip follows without a hole.
+    let clipEnd = state.offset + MediaProbe.length(of: input, streams: used).duration
     var audioFrame: Int64 = 0
     while true {
       let more: Bool
