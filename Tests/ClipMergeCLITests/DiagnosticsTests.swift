@@ -73,6 +73,75 @@ final class DiagnosticsTests: XCTestCase {
     }
   }
 
+  func testAVideoStreamWithoutPicturesIsRefusedNotRenderedBlack() throws {
+    let empty = out("empty-video.mkv")
+    // A Matroska file with an H.264 track header and 3 s of sound, but not one video packet.
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-f", "lavfi", "-i", "color=s=64x48:r=25", "-f", "lavfi", "-i", "sine=f=440",
+        "-t", "3", "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-bsf:v", "noise=drop=1", "-c:a", "aac", empty,
+      ])
+    let packets = try ClipmergeProcess.runTool(
+      "ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts", "-of", "csv=p=0", empty])
+    XCTAssertEqual(packets, "", "the fixture has no video packet")
+    let streams = try ClipmergeProcess.runTool(
+      "ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", empty])
+    XCTAssertEqual(streams, "video\naudio\n", "the fixture has a video stream")
+    let path = out()
+    let result = try ClipmergeProcess.run(["concat", empty, "-o", path])
+    XCTAssertEqual(result.code, 65, result.stderr)
+    XCTAssertEqual(result.stderr, "clipmerge: error: \(empty): its video stream (h264) holds no pictures\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+  }
+
+  func testStillPicturesAndTextsHaveLimits() throws {
+    // PNG headers stating 9000x9000 and 20000x20000 pixels (a few hundred bytes each): refused before decoding.
+    func png(_ side: UInt32) throws -> String {
+      func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + body
+          + withUnsafeBytes(of: Self.crc32(body).bigEndian, Array.init)
+      }
+      let size = withUnsafeBytes(of: side.bigEndian, Array.init)
+      let raw: [UInt8] = [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]
+      let bytes: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", size + size + [8, 6, 0, 0, 0])
+        + chunk("IDAT", raw) + chunk("IEND", [])
+      let path = out("still-\(side).png")
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    let large = try png(9000)
+    let huge = try png(20000)
+    let cases = [
+      (large, "picture size 9000x9000 is too large for a still picture (at most 67 million pixels, such as 8192x8192)"),
+      (huge, "the picture cannot be decoded (damaged, or larger than the 8192x8192 a still picture may be)"),
+    ]
+    for (still, reason) in cases {
+      let path = out()
+      let result = try ClipmergeProcess.run(["overlay", base, still, "-o", path])
+      XCTAssertEqual(result.code, 65, result.stderr)
+      XCTAssertEqual(result.stderr, "clipmerge: error: \(still): \(reason)\n")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+    let text = String(repeating: "word ", count: 20_000)
+    let result = try ClipmergeProcess.run(["concat", base, "--text", text, "-o", out()])
+    XCTAssertEqual(result.code, 65, result.stderr)
+    XCTAssertEqual(
+      result.stderr, "clipmerge: error: the text holds 100000 characters; at most 2000 can be drawn over a picture\n")
+  }
+
+  /// The CRC-32 a PNG chunk ends with (ISO 3309, as zlib's).
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+
   func testBrokenSpecTextIsAnErrorNotACrash() throws {
     let folder = FixtureFiles.temporaryFolder()
     for text in [#"{"a": "\uD800\u0041"}"#, #"{"a": "\uDC00"}"#, #"{"a": "\uD800"}"#, #"{"a": "\u12"}"#] {

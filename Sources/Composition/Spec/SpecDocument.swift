@@ -49,6 +49,13 @@ public struct SpecDocument: Sendable {
       return "\(track(t)).segments[\(s)].sourceRange"
     case .overlappingSegments(let t, _, let s): return "\(track(t)).segments[\(s)]"
     case .speedOutOfRange(let t, let s): return "\(track(t)).segments[\(s)].speed"
+    case .textTooLong(let source, _, _):
+      for (t, track) in composition.tracks.enumerated() {
+        if let s = track.segments.firstIndex(where: { $0.source == source }) {
+          return "tracks[\(t)].segments[\(s)].text"
+        }
+      }
+      return "tracks"
     case .missingVideoComposition: return "video"
     case .invalidRenderSize, .oddRenderSize: return "video.renderSize"
     case .invalidFrameDuration: return "video.frameDuration"

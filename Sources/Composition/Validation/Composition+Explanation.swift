@@ -22,6 +22,8 @@ extension Composition {
     case .overlappingSegments(let t, let a, let b):
       guard let (first, _) = place(t, a), let (second, _) = place(t, b) else { break }
       return "\(first) and \(second) are placed at the same time on one track"
+    case .textTooLong(_, let length, let limit):
+      return "the text holds \(length) characters; at most \(limit) can be drawn over a picture"
     case .durationTooLong(let d, let limit):
       return "the output would last \(d.secondsText), over the limit of \(limit.secondsText)"
     default:

@@ -1,6 +1,9 @@
 extension Composition {
   /// The longest output clipmerge will render: a day.
   public static let maximumDuration = MediaTime(seconds: 86_400)
+  /// The longest text one title may hold, in characters: a full screen of small print. Every frame lays the
+  /// text out again, so a 100 KB text would take most of a second a frame.
+  public static let maximumTextLength = 2_000
   /// The largest render side: H.264 level limits stop well below this.
   public static let maximumRenderSide = 16_384
 
@@ -20,6 +23,11 @@ extension Composition {
   public func problems() -> [CompositionError] {
     var problems: [CompositionError] = []
     problems += duplicateIDProblems()
+    for source in sources {
+      if case .text(let text, _) = source.drawing, text.count > Self.maximumTextLength {
+        problems.append(.textTooLong(source: source.id, length: text.count, limit: Self.maximumTextLength))
+      }
+    }
     for track in tracks { problems += segmentProblems(of: track) }
     if tracks.allSatisfy({ $0.segments.isEmpty }) { problems.append(.emptyComposition) }
     if duration > Self.maximumDuration {

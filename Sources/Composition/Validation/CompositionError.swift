@@ -11,6 +11,7 @@ public enum CompositionError: Error, Sendable, Hashable {
   case notEnoughSourceContent(track: TrackID, segment: Int, needed: MediaTime, available: MediaTime)
   case overlappingSegments(track: TrackID, first: Int, second: Int)
   case speedOutOfRange(track: TrackID, segment: Int)
+  case textTooLong(source: SourceID, length: Int, limit: Int)
   case missingVideoComposition
   case invalidRenderSize(PixelSize)
   case oddRenderSize(PixelSize)
@@ -77,6 +78,8 @@ extension CompositionError: CustomStringConvertible {
       return "overlapping segments: \(t) segments \(a) and \(b) cover the same time"
     case .speedOutOfRange(let t, let s):
       return "speed out of range: \(t) segment \(s) plays at a speed outside 1/16 to 16"
+    case .textTooLong(let source, let length, let limit):
+      return "text too long: \(source) holds \(length) characters, at most \(limit) may be drawn"
     case .missingVideoComposition:
       return "missing video composition: there are video tracks but no render size or frame rate"
     case .invalidRenderSize(let size):

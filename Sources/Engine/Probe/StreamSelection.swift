@@ -18,11 +18,39 @@ enum StreamSelection {
     let par = stream.pointee.codecpar.unsafelyUnwrapped.pointee
     let codec = String(cString: avcodec_get_name(par.codec_id))
     guard avcodec_find_decoder(par.codec_id) != nil else { return "video codec '\(codec)' is not supported" }
-    guard par.width > 0, par.height > 0 else { return "the video stream has no picture size" }
+    guard par.width > 0, par.height > 0 else {
+      // FFmpeg leaves the size unset when it cannot decode the picture: a damaged one, or one over its own limit.
+      return StillPicture.isImage(input)
+        ? "the picture cannot be decoded (damaged, or larger than the 8192x8192 a still picture may be)"
+        : "the video stream has no picture size"
+    }
     guard par.width <= maximumSide, par.height <= maximumSide else {
       return "picture size \(par.width)x\(par.height) is too large (at most \(maximumSide) on a side)"
     }
+    if StillPicture.isImage(input), Int(par.width) * Int(par.height) > maximumStillPixels {
+      return "picture size \(par.width)x\(par.height) is too large for a still picture "
+        + "(at most \(maximumStillPixels / 1_000_000) million pixels, such as 8192x8192)"
+    }
+    // A stream no frame could be probed from (its pixel format unknown) that has no packet at all: a track
+    // header with nothing in it would otherwise render as black for the file's length.
+    if par.format < 0, !hasPackets(input.path, stream: index) { return "its video stream (\(codec)) holds no pictures" }
     return nil
+  }
+
+  /// The largest still picture clipmerge decodes: 8192 × 8192 (256 MB as RGBA, held for the whole render).
+  static let maximumStillPixels = 8192 * 8192
+
+  /// Whether the file holds at least one packet of stream `stream`: packets are read, not decoded.
+  static func hasPackets(_ path: String, stream: Int) -> Bool {
+    guard let input = try? InputFile(path: path, findStreamInfo: false), let packet = try? Packet() else {
+      return true
+    }
+    input.discardAll(except: [stream])
+    while true {
+      guard (try? input.read(into: packet)) == true else { return false }
+      defer { packet.unref() }
+      if Int(packet.streamIndex) == stream { return true }
+    }
   }
 
   /// Why the file's video cannot be used: a sentence when it has a video stream clipmerge cannot use, nil when
