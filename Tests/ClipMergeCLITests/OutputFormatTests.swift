@@ -78,6 +78,25 @@ final class OutputFormatTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: out))
   }
 
+  func testSampleRatesTheEncoderCannotTakeAreRefusedUpFront() throws {
+    let (out, result) = try render(["--sample-rate", "192000"], to: "out.mp4")
+    XCTAssertEqual(result.code, 64, result.stderr)
+    XCTAssertTrue(
+      result.stderr.hasPrefix("clipmerge: error: sample rate not for codec: aac cannot encode 192000 Hz (it takes "),
+      result.stderr)
+    XCTAssertTrue(result.stderr.contains(", 88200, 96000)"), result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    // The highest rate AAC takes, and 192000 Hz as PCM, are rendered at that rate.
+    for (rate, extra) in [(96000, []), (192_000, ["--audio-codec", "pcm"])] {
+      let (path, result) = try render(["--sample-rate", "\(rate)"] + extra, to: "out-\(rate).mov")
+      XCTAssertEqual(result.code, 0, result.stderr)
+      let probed = try ClipmergeProcess.runTool(
+        "ffprobe",
+        ["-v", "error", "-select_streams", "a", "-show_entries", "stream=sample_rate", "-of", "csv=p=0", path])
+      XCTAssertEqual(probed, "\(rate)\n")
+    }
+  }
+
   func testStandardOutputCarriesOnlyMediaInEachStreamableFormat() throws {
     for (format, container) in [(nil, "matroska"), ("mp4", "mp4"), ("mpegts", "mpegts")] as [(String?, String)] {
       let file = FixtureFiles.temporaryFolder().appendingPathComponent("stdout.bin")

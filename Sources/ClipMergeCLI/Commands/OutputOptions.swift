@@ -53,7 +53,7 @@ struct OutputOptions {
       OptionSpec(
         "video-bitrate", value: "RATE", help: "Average video bit rate (5M, 800k) instead of constant quality."),
       OptionSpec("audio-bitrate", value: "RATE", help: "Audio bit rate (192k)."),
-      OptionSpec("sample-rate", value: "HZ", help: "Audio sample rate (default 48000)."),
+      OptionSpec("sample-rate", value: "HZ", help: "Audio sample rate (default 48000; AAC takes at most 96000)."),
       OptionSpec("channels", value: "N", help: "Audio channels, 1-8 (default 2)."),
       OptionSpec("metadata", value: "KEY=VALUE", help: "Container metadata, repeatable (title=..., comment=...)."),
       OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),

@@ -32,6 +32,17 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
 public enum AudioCodec: String, Sendable, Hashable, CaseIterable {
   case aac, opus, pcm
 
+  /// The sample rates the encoder takes, nil for any in 8000 to 192000 Hz: AAC the MPEG-4 audio rates up to
+  /// 96000 Hz, Opus its five.
+  public var sampleRates: [Int]? {
+    switch self {
+    case .aac:
+      return [7_350, 8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000, 64_000, 88_200, 96_000]
+    case .opus: return [8_000, 12_000, 16_000, 24_000, 48_000]
+    case .pcm: return nil
+    }
+  }
+
   /// Bits per second for `quality` at `channels` (PCM has no choice).
   public func bitRate(for quality: ExportSettings.Quality, channels: Int) -> Int {
     let perStereo: [Int]

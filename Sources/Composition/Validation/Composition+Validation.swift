@@ -185,8 +185,8 @@ extension Composition {
     if hasAudio && export.container.carriesAudio && !export.container.audioCodecs.contains(audioCodec) {
       problems.append(.audioCodecNotInContainer(audioCodec, export.container))
     }
-    if hasAudio && audioCodec == .opus && ![8_000, 12_000, 16_000, 24_000, 48_000].contains(export.audioSampleRate) {
-      problems.append(.sampleRateNotForCodec(export.audioSampleRate, .opus))
+    if hasAudio, let rates = audioCodec.sampleRates, !rates.contains(export.audioSampleRate) {
+      problems.append(.sampleRateNotForCodec(export.audioSampleRate, audioCodec))
     }
     for rate in [export.videoBitRate, export.audioBitRate].compactMap({ $0 })
     where !(8_000...1_000_000_000).contains(rate) {

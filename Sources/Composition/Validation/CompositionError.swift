@@ -125,8 +125,8 @@ extension CompositionError: CustomStringConvertible {
       return "audio codec not in container: \(container.rawValue) cannot carry \(codec.rawValue) (it takes "
         + container.audioCodecs.map(\.rawValue).sorted().joined(separator: ", ") + ")"
     case .sampleRateNotForCodec(let rate, let codec):
-      return
-        "sample rate not for codec: \(codec.rawValue) cannot encode \(rate) Hz (Opus: 8000, 12000, 16000, 24000 or 48000)"
+      let rates = (codec.sampleRates ?? []).map(String.init).joined(separator: ", ")
+      return "sample rate not for codec: \(codec.rawValue) cannot encode \(rate) Hz (it takes \(rates))"
     case .bitRateOutOfRange(let rate):
       return "bit rate out of range: \(rate) b/s (8000 to 1000000000)"
     case .unknownPreset(let p):
