@@ -167,6 +167,19 @@ final class ComposeSpecTests: XCTestCase {
     assertNear(p[2], 300, 220, try colour("overlay.mp4"), "second segment scaled 2×")
   }
 
+  func testALayerEnlargedFarPastTheFrameShowsItsCorner() throws {
+    // overlay.mp4 (160x120) scaled 120 times (19200x14400, more than FFmpeg allocates) from (160, 120).
+    let (path, _) = try render("huge-scale")
+    let p = try pictures(path, ["0.5"])[0]
+    let blue = try colour("base.mp4")
+    let yellow = try colour("overlay.mp4")
+    assertNear(p, 100, 100, blue, "above and left of the corner")
+    assertNear(p, 150, 200, blue, "left of the corner")
+    assertNear(p, 200, 100, blue, "above the corner")
+    assertNear(p, 170, 130, yellow, "inside, by the corner")
+    assertNear(p, 310, 230, yellow, "inside, far from the corner")
+  }
+
   func testOutputSettingsFromTheSpec() throws {
     let target = FixtureFiles.root.appendingPathComponent("Fixtures/generated/output-settings.webm").path
     try? FileManager.default.removeItem(atPath: target)

@@ -73,7 +73,11 @@ final class Compositor {
     let w = Double(layer.picture.width)
     let h = Double(layer.picture.height)
     // A moving still always goes through the blitter: switching between paths from frame to frame would flicker.
-    if !(layer.isStill && layer.isMoving), let r = Self.placement(of: layer) {
+    // A layer enlarged far past the frame (a spec's scale 60) is sampled by the blitter, which touches only the
+    // pixels shown: scaled whole it would take gigabytes, or more than FFmpeg allocates.
+    if !(layer.isStill && layer.isMoving), let r = Self.placement(of: layer),
+      r.width * r.height <= 4 * frame.width * frame.height
+    {
       let picture = try resized(layer, width: r.width, height: r.height)
       Blender.blend(picture, into: frame, x: r.x, y: r.y, opacity: layer.opacity)
       return
