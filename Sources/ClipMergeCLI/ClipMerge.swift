@@ -33,7 +33,9 @@ public enum ClipMerge {
     do throws(CommandFailure) {
       try dispatch(command, Array(arguments.dropFirst()), console: console)
     } catch {
-      if !error.alreadyReported { console.err("clipmerge: error: \(StdinSpool.userFacing(error.message))\n") }
+      if !error.alreadyReported {
+        console.err("clipmerge: error: \(Console.errorLines(StdinSpool.userFacing(error.message)))\n")
+      }
       return error.code.rawValue
     }
     // What the command wrote could not all go out.

@@ -9,6 +9,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case noInput = 66
   /// A failure of clipmerge itself.
   case software = 70
+  /// The system refused a resource: too many files open, out of memory.
+  case osError = 71
   /// The output cannot be created or written.
   case cannotCreate = 73
   /// Stopped by SIGINT, SIGTERM or SIGHUP.
@@ -23,6 +25,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .dataError: return "bad input data: not media, no video stream, undecodable, impossible composition"
     case .noInput: return "an input is missing or unreadable"
     case .software: return "internal error"
+    case .osError: return "the system refused a resource: too many files open, out of memory"
     case .cannotCreate: return "the output cannot be created (exists without -y, no such folder, write failed)"
     case .interrupted: return "interrupted by SIGINT, SIGTERM or SIGHUP (no output left behind)"
     case .brokenPipe: return "standard output closed by its reader (a broken pipe); nothing else left behind"

@@ -23,6 +23,8 @@ public enum EngineError: Error, Sendable {
   case interruptedStreaming
   /// A failure of the engine itself or of an encoder.
   case internalFailure(String)
+  /// The system refused what a file needs: too many files open, out of memory.
+  case systemRefused(path: String, reason: String)
 }
 
 extension EngineError: CustomStringConvertible {
@@ -41,6 +43,7 @@ extension EngineError: CustomStringConvertible {
     case .interruptedStreaming:
       return "interrupted; what had been written to standard output stops mid-stream (an incomplete file)"
     case .internalFailure(let message): return "internal error: \(message)"
+    case .systemRefused(let path, let reason): return "\(path): \(reason)"
     }
   }
 }

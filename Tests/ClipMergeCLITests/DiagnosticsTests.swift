@@ -142,6 +142,38 @@ final class DiagnosticsTests: XCTestCase {
     return ~crc
   }
 
+  func testExitCodesAndMessagesSayWhatHappened() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    // A spec whose only problem is a missing source: 66, as for a missing clip.
+    let spec = folder.appendingPathComponent("missing.json").path
+    try Data(
+      #"{"tracks":[{"id":1,"kind":"video","segments":[{"source":"nowhere.mp4","sourceRange":{"start":0,"duration":1},"start":0}]}],"video":{"renderSize":"320x240","frameRate":30}}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: spec))
+    let missing = try ClipmergeProcess.run(["compose", spec, "-o", out()])
+    XCTAssertEqual(missing.code, 66, missing.stderr)
+    // An empty trim is a usage error about the trim, not about transitions.
+    let empty = try ClipmergeProcess.run(["concat", base + "#t=,0", "-o", out()])
+    XCTAssertEqual(empty.code, 64, empty.stderr)
+    XCTAssertEqual(
+      empty.stderr, "clipmerge: error: '\(base)#t=,0': expected FILE or FILE#t=START,END with START before END\n")
+    // A line break or an escape in a file name stays inside the one line, escaped.
+    let named = try ClipmergeProcess.run(["concat", folder.path + "/a\nb\u{1B}[31m.mp4", "-o", out()])
+    XCTAssertEqual(named.code, 66, named.stderr)
+    XCTAssertEqual(named.stderr, "clipmerge: error: \(folder.path)/a\\nb\\u{1B}[31m.mp4: no such file\n")
+    // MPEG-4 Part 2 in MP4 (its sample entry leaves the picture size to the stream) joins by stream copy.
+    let part2 = folder.appendingPathComponent("part2.mp4").path
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg", ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc=s=64x48:r=25:d=1", "-c:v", "mpeg4", part2])
+    let joined = out()
+    let copy = try ClipmergeProcess.run(["concat", part2, part2, "--copy", "-o", joined])
+    XCTAssertEqual(copy.code, 0, copy.stderr)
+    let frames = try ClipmergeProcess.runTool(
+      "ffprobe",
+      ["-v", "error", "-count_frames", "-show_entries", "stream=codec_name,nb_read_frames", "-of", "csv=p=0", joined])
+    XCTAssertEqual(frames, "mpeg4,50\n")
+  }
+
   func testBrokenSpecTextIsAnErrorNotACrash() throws {
     let folder = FixtureFiles.temporaryFolder()
     for text in [#"{"a": "\uD800\u0041"}"#, #"{"a": "\uDC00"}"#, #"{"a": "\uD800"}"#, #"{"a": "\u12"}"#] {

@@ -27,6 +27,7 @@ struct CommandFailure: Error {
     case .readerGone: self.init(error.description, code: .brokenPipe)
     case .interrupted, .interruptedStreaming: self.init(error.description, code: .interrupted)
     case .internalFailure: self.init(error.description, code: .software)
+    case .systemRefused: self.init(error.description, code: .osError)
     }
   }
 }

@@ -85,6 +85,8 @@ struct ComposeCommand {
     var problems = document.problems
     var infos: [SourceID: MediaInfo] = [:]
     var failed = Set<SourceID>()
+    // Sources missing or unreadable, and nothing else wrong, make the exit 66, as for a clip on the command line.
+    var unreadable = 0
     for source in document.composition.sources {
       if source.drawing != nil {
         // Drawn: text needs nothing from a file; a subtitle file must read.
@@ -93,7 +95,10 @@ struct ComposeCommand {
           failed.insert(source.id)
           let reason: String
           switch error {
-          case .inputUnreadable(_, let why), .invalidInput(_, let why): reason = why
+          case .inputUnreadable(_, let why):
+            unreadable += 1
+            reason = why
+          case .invalidInput(_, let why): reason = why
           default: reason = error.description
           }
           problems.append(
@@ -109,7 +114,10 @@ struct ComposeCommand {
         failed.insert(source.id)
         let reason: String
         switch error {
-        case .inputUnreadable(_, let why), .invalidInput(_, let why):
+        case .inputUnreadable(_, let why):
+          unreadable += 1
+          reason = "\(why) '\(document.sourceNames[source.id] ?? source.path)'"
+        case .invalidInput(_, let why):
           reason = "\(why) '\(document.sourceNames[source.id] ?? source.path)'"
         default: reason = error.description
         }
@@ -122,12 +130,14 @@ struct ComposeCommand {
         problems.append(SpecProblem(path: checked.location(of: rule), message: rule.description))
       }
     }
-    if !problems.isEmpty { throw Self.failure(name, problems) }
+    if !problems.isEmpty {
+      throw Self.failure(name, problems, code: unreadable == problems.count ? .noInput : .dataError)
+    }
     return (document, document.resolved(with: infos))
   }
 
-  /// One line per problem, `SPEC: JSON.PATH: problem`, exit 65.
-  static func failure(_ name: String, _ problems: [SpecProblem]) -> CommandFailure {
-    CommandFailure(problems.map { "\(name): \($0)" }.joined(separator: "\nclipmerge: error: "), code: .dataError)
+  /// One line per problem, `SPEC: JSON.PATH: problem`, exit 65 (66 when only sources are missing or unreadable).
+  static func failure(_ name: String, _ problems: [SpecProblem], code: ExitCode = .dataError) -> CommandFailure {
+    CommandFailure(problems.map { "\(name): \($0)" }.joined(separator: "\nclipmerge: error: "), code: code)
   }
 }

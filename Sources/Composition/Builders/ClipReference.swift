@@ -46,7 +46,8 @@ public struct ClipReference: Sendable, Hashable {
       end = nil
     }
     if parts.count == 2 && parts[1].isEmpty && parts[0].isEmpty { return nil }
-    if let start, let end, end <= start { return nil }
+    // An end at or before the start (`#t=,0` ends where the clip's start is) shows nothing.
+    if let end, end <= (start ?? .zero) { return nil }
     self.init(path: String(text[..<marker.lowerBound]), start: start, end: end)
   }
 

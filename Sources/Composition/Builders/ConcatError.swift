@@ -6,6 +6,7 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
   case trimStartsAfterClipEnds(path: String, start: MediaTime, duration: MediaTime)
   case trimEndsAfterClipEnds(path: String, end: MediaTime, duration: MediaTime)
   case clipShorterThanTransitions(path: String, duration: MediaTime, needed: MediaTime)
+  case trimHasNoLength(path: String, at: MediaTime)
 
   public var description: String {
     switch self {
@@ -19,6 +20,8 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(path): the trim starts at \(start.secondsText), but the clip lasts \(duration.secondsText)"
     case .trimEndsAfterClipEnds(let path, let end, let duration):
       return "\(path): the trim ends at \(end.secondsText), but the clip lasts \(duration.secondsText)"
+    case .trimHasNoLength(let path, let at):
+      return "\(path): the trim ends where it starts (at \(at.secondsText)): nothing of the clip would be shown"
     case .clipShorterThanTransitions(let path, let duration, let needed):
       return
         "\(path): the clip lasts \(duration.secondsText), shorter than its transitions need (\(needed.secondsText))"

@@ -87,6 +87,9 @@ public struct ConcatRecipe: Sendable {
     let ranges = try sourceRanges()
     for (index, range) in ranges.enumerated() {
       let needed = overlap(before: index) + overlap(after: index)
+      if range.duration <= .zero && needed == .zero {
+        throw .trimHasNoLength(path: clips[index].source.path, at: range.start)
+      }
       if range.duration < needed || range.duration <= .zero {
         throw .clipShorterThanTransitions(path: clips[index].source.path, duration: range.duration, needed: needed)
       }

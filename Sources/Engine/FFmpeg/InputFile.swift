@@ -23,10 +23,15 @@ final class InputFile {
   }
 
   /// Opens `path` for copying packets: the header alone for MP4 and QuickTime (which describe every stream in
-  /// it), probing packets for other containers.
+  /// it), probing packets for other containers and for a sample entry that leaves the picture size to the
+  /// stream (MPEG-4 Part 2's `mp4v`).
   static func forCopy(path: String) throws(FFmpegError) -> InputFile {
     let input = try InputFile(path: path, findStreamInfo: false)
-    if !input.isISOMedia { try input.readStreamInfo() }
+    let unsized = (0..<input.streamCount).contains {
+      let par = input.stream($0).pointee.codecpar.pointee
+      return par.codec_type == AVMEDIA_TYPE_VIDEO && (par.width <= 0 || par.height <= 0)
+    }
+    if !input.isISOMedia || unsized { try input.readStreamInfo() }
     return input
   }
 
