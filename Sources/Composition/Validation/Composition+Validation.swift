@@ -185,7 +185,9 @@ extension Composition {
     if hasAudio && export.container.carriesAudio && !export.container.audioCodecs.contains(audioCodec) {
       problems.append(.audioCodecNotInContainer(audioCodec, export.container))
     }
-    if hasAudio, let rates = audioCodec.sampleRates, !rates.contains(export.audioSampleRate) {
+    if hasAudio, (8_000...192_000).contains(export.audioSampleRate), let rates = audioCodec.sampleRates,
+      !rates.contains(export.audioSampleRate)
+    {
       problems.append(.sampleRateNotForCodec(export.audioSampleRate, audioCodec))
     }
     for rate in [export.videoBitRate, export.audioBitRate].compactMap({ $0 })
