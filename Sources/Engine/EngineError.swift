@@ -49,6 +49,15 @@ extension EngineError: CustomStringConvertible {
 }
 
 extension EngineError {
+  /// A failed read or open of the input `path`: a system limit (too many open files, out of memory) is the
+  /// system's refusal (exit 71), anything else the file's problem, said as `reason` with FFmpeg's words after it.
+  static func readFailed(path: String, _ error: FFmpegError, reason: String) -> EngineError {
+    if [EMFILE, ENFILE, ENOMEM].map({ -$0 }).contains(error.code) {
+      return .systemRefused(path: path, reason: "cannot be opened: \(error.message.lowercased())")
+    }
+    return .invalidInput(path: path, reason: "\(reason) (\(error))")
+  }
+
   /// A failed write of a packet to `path`: a broken pipe is the reader gone, anything else a failed output.
   static func writeFailed(path: String, _ error: FFmpegError) -> EngineError {
     error.code == -EPIPE

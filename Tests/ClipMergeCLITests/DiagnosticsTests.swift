@@ -174,6 +174,36 @@ final class DiagnosticsTests: XCTestCase {
     XCTAssertEqual(frames, "mpeg4,50\n")
   }
 
+  /// Every open of an input (the probe, each decoder, the copy joiner's reads) says "too many open files" with
+  /// exit 71 when the descriptor limit is reached, never "not a media file" with 65; a run either finishes or
+  /// leaves no output.
+  func testRunningOutOfFileDescriptorsIsTheSystemsRefusal() throws {
+    let jobs: [(String, [String])] = [
+      ("concat", ["concat", base, base, base]), ("copy", ["concat", base, base, base, "--copy"]),
+      ("overlay", ["overlay", base, base]),
+    ]
+    for (name, arguments) in jobs {
+      var refused: [Int] = []
+      for limit in 5...12 {
+        let target = out()
+        let result = try ClipmergeProcess.capture(
+          URL(fileURLWithPath: "/bin/sh"),
+          ["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", ClipmergeProcess.executable.path]
+            + arguments + ["-o", target])
+        let context = "\(name) with ulimit -n \(limit): \(result.stderr)"
+        if result.code == 71 {
+          refused.append(limit)
+          XCTAssertTrue(result.stderr.hasSuffix(": cannot be opened: too many open files\n"), context)
+          XCTAssertFalse(FileManager.default.fileExists(atPath: target), context)
+        } else {
+          XCTAssertEqual(result.code, 0, context)
+        }
+      }
+      XCTAssertEqual(refused.first, 5, "\(name): \(refused)")
+      XCTAssertLessThan(refused.count, 8, "\(name) never ran within 12 descriptors: \(refused)")
+    }
+  }
+
   func testBrokenSpecTextIsAnErrorNotACrash() throws {
     let folder = FixtureFiles.temporaryFolder()
     for text in [#"{"a": "\uD800\u0041"}"#, #"{"a": "\uDC00"}"#, #"{"a": "\uD800"}"#, #"{"a": "\u12"}"#] {

@@ -66,7 +66,7 @@ public final class StreamCopyJoiner {
     do {
       reference = try InputFile.forCopy(path: paths[0])
     } catch {
-      throw .invalidInput(path: paths[0], reason: "not a media file clipmerge can read (\(error.message))")
+      throw .readFailed(path: paths[0], error, reason: "not a media file clipmerge can read")
     }
     let streams = CopyCompatibility.Streams(reference)
     guard streams.video != nil else { throw .cannotCopy("clip 1 (\(paths[0])) has no video stream") }
@@ -120,7 +120,7 @@ public final class StreamCopyJoiner {
       input = index == 0 ? reference.0 : try InputFile.forCopy(path: path)
       packet = try Packet()
     } catch {
-      throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error.message))")
+      throw .readFailed(path: path, error, reason: "not a media file clipmerge can read")
     }
     let streams = CopyCompatibility.Streams(input)
     if let reason = CopyCompatibility.difference(input, streams, index: index + 1, from: reference.0, reference.1) {

@@ -16,10 +16,7 @@ public enum MediaProbe {
     do {
       return try InputFile(path: path)
     } catch {
-      if [EMFILE, ENFILE, ENOMEM].map({ -$0 }).contains(error.code) {
-        throw .systemRefused(path: path, reason: "cannot be opened: \(error.message.lowercased())")
-      }
-      throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error.message))")
+      throw .readFailed(path: path, error, reason: "not a media file clipmerge can read")
     }
   }
 

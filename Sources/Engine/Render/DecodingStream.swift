@@ -48,6 +48,8 @@ final class DecodingStream {
       packet = try Packet()
     } catch let error as EngineError {
       throw error
+    } catch let error as FFmpegError {
+      throw EngineError.readFailed(path: path, error, reason: "cannot open the \(kind.rawValue) stream")
     } catch {
       throw EngineError.invalidInput(path: path, reason: "cannot open the \(kind.rawValue) stream (\(error))")
     }

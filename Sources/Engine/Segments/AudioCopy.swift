@@ -31,6 +31,8 @@ final class AudioCopy {
       packet = try Packet()
     } catch let error as EngineError {
       throw error
+    } catch let error as FFmpegError {
+      throw .readFailed(path: path, error, reason: "cannot read the audio")
     } catch {
       throw .invalidInput(path: path, reason: "cannot read the audio (\(error))")
     }

@@ -165,7 +165,7 @@ public final class SegmentJoiner {
       if isCancelled() { throw target.interruption }
       let input: InputFile
       do { input = try InputFile.forCopy(path: segment.path) } catch {
-        throw .invalidInput(path: segment.path, reason: "cannot read the segment (\(error))")
+        throw .readFailed(path: segment.path, error, reason: "cannot read the segment")
       }
       guard let index = StreamSelection.videoStream(of: input) else { continue }
       input.discardAll(except: index)

@@ -41,7 +41,7 @@ struct GOPIndex {
       input = try InputFile(path: path)
       packet = try Packet()
     } catch {
-      throw .invalidInput(path: path, reason: "not a media file clipmerge can read (\(error))")
+      throw .readFailed(path: path, error, reason: "not a media file clipmerge can read")
     }
     guard let video = StreamSelection.videoStream(of: input) else {
       throw .invalidInput(path: path, reason: "no video stream")

@@ -116,7 +116,7 @@ final class SmartWriter {
       input.discardAll(except: index.stream)
       try input.seek(stream: index.stream, to: start.pts)
     } catch {
-      throw .invalidInput(path: path, reason: "cannot read its packets again (\(error))")
+      throw .readFailed(path: path, error, reason: "cannot read its packets again")
     }
     // Source time of the group's first picture → output time of frame `first`, in the output's ticks.
     guard let firstTime = group.times.first else { return }
