@@ -79,6 +79,18 @@ final class FrameCommandTests: XCTestCase {
     XCTAssertEqual(runs(down), 3, "rows")
   }
 
+  /// The sheet's pictures go to a private folder (mode 0700) in TMPDIR that is gone after the run.
+  func testAContactSheetLeavesNothingInTheTemporaryFolder() throws {
+    let scratch = FixtureFiles.temporaryFolder().appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let made = try ClipmergeProcess.run(
+      ["frame", FixtureFiles.path("gop.mp4"), "--contact-sheet", "2x2", "-o", path("small.png"), "-q"],
+      environment: ["TMPDIR": scratch.path])
+    XCTAssertEqual(made.code, 0, made.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: path("small.png")))
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [])
+  }
+
   func testBadRequestsSayWhat() throws {
     let none = try ClipmergeProcess.run(["frame", FixtureFiles.path("gop.mp4"), "-o", path("x.png")])
     XCTAssertEqual(none.code, 64)

@@ -18,13 +18,15 @@ final class SignalTests: XCTestCase {
   private let clip = FixtureFiles.path("timing-30.mp4")
 
   /// Starts clipmerge with `arguments` and `input` as standard input, its standard error to a file.
-  private func start(_ arguments: [String], input: Pipe) throws -> (Process, URL) {
+  private func start(
+    _ arguments: [String], input: Pipe, environment: [String: String] = [:]
+  ) throws -> (Process, URL) {
     let errors = folder.appendingPathComponent("stderr-\(UUID())")
     try Data().write(to: errors)
     let process = Process()
     process.executableURL = ClipmergeProcess.executable
     process.arguments = arguments
-    process.environment = ClipmergeProcess.childEnvironment
+    process.environment = ClipmergeProcess.childEnvironment.merging(environment) { $1 }
     process.standardInput = input
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: errors)
@@ -86,6 +88,40 @@ final class SignalTests: XCTestCase {
       let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("stderr-") }
       XCTAssertEqual(left, [], "signal \(signal) left files")
     }
+  }
+
+  /// A contact sheet stopped while it renders its cells removes its private folder of cell pictures (it was
+  /// left in the temporary folder: the run ended from the watchdog, past the code that removed it).
+  func testAContactSheetStoppedLeavesNoFolderOfPictures() throws {
+    let scratch = folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let output = folder.appendingPathComponent("sheet.png").path
+    let (process, _) = try start(
+      ["frame", FixtureFiles.path("gop.mp4"), "--contact-sheet", "12x12", "--width", "4000", "-o", output, "-q"],
+      input: Pipe(), environment: ["TMPDIR": scratch.path])
+    func pictures() -> [String] {
+      let made = (try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []
+      return made.flatMap { name in
+        ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path + "/" + name)) ?? []).map {
+          name + "/" + $0
+        }
+      }
+    }
+    let deadline = Date().addingTimeInterval(20)
+    while process.isRunning && Date() < deadline && pictures().count < 2 { usleep(10_000) }
+    XCTAssertTrue(process.isRunning, "the sheet was still being made when signalled")
+    let made = try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+    XCTAssertEqual(made.count, 1, "one private folder")
+    if let name = made.first {
+      let mode = try FileManager.default.attributesOfItem(atPath: scratch.path + "/" + name)[.posixPermissions]
+      XCTAssertEqual(mode as? Int, 0o700)
+    }
+    kill(process.processIdentifier, SIGTERM)
+    XCTAssertTrue(ended(process, within: 5))
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 130)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "pictures left behind")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: output))
   }
 
   /// `-o -` into a pipe whose reader goes away after 1000 bytes: exit 141 naming the broken pipe (it was 73,

@@ -29,16 +29,20 @@ public enum ClipmergeProcess {
     try capture(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments).stdout
   }
 
-  /// Runs the clipmerge executable with `arguments`, `input` on its standard input (empty when nil).
-  public static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
-    try capture(executable, arguments, input: input)
+  /// Runs the clipmerge executable with `arguments`, `input` on its standard input (empty when nil), and
+  /// `environment` added to the child's.
+  public static func run(
+    _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+  ) throws -> Result {
+    try capture(executable, arguments, input: input, environment: environment)
   }
 
   /// Runs `program` with `arguments` (in `directory` when given), with the child environment and `input` (or
   /// nothing) on standard input, and captures its exit code and both outputs. The outputs go to temporary files,
   /// not pipes: a child that fills one pipe while the parent waits on the other would never finish.
   public static func capture(
-    _ program: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil
+    _ program: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil,
+    environment: [String: String] = [:]
   ) throws -> Result {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clipmerge-capture-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -53,7 +57,7 @@ public enum ClipmergeProcess {
     let process = Process()
     process.executableURL = program
     process.arguments = arguments
-    process.environment = childEnvironment
+    process.environment = childEnvironment.merging(environment) { $1 }
     if let directory { process.currentDirectoryURL = directory }
     process.standardInput = stdin
     process.standardOutput = stdout

@@ -132,12 +132,14 @@ struct FrameCommand {
   ) throws(CommandFailure) {
     try checkOutputs([path], sources: readFiles(composition))
     guard let video = composition.video else { return }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clipmerge-sheet-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch: TemporaryFolder
+    do { scratch = try TemporaryFolder(purpose: "sheet") } catch { throw CommandFailure(error) }
+    // Kept to the end of the sheet: its pictures are read when the page renders.
+    defer { withExtendedLifetime(scratch) {} }
+    let folder = scratch.path
     let times = sheet.times(over: composition.outputDuration).map(renderer.frameTime(at:))
     var pictures: [String] = []
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       for (k, time) in times.enumerated() {
         let picture = folder + "/\(k).png"
         try Data(try renderer.image(at: time, format: .png)).write(to: URL(fileURLWithPath: picture))

@@ -41,7 +41,14 @@ public enum TemporaryFiles {
   public static func abandonAll() {
     state.withLock { state in
       state.abandoned = true
-      for path in state.paths { unlink(path) }
+      for path in state.paths where unlink(path) != 0 && errno == EISDIR {
+        // A private folder (TemporaryFolder): its files are this run's own. The run may still be adding one
+        // as it goes, failing the removal of a folder no longer empty: again, until the folder is gone (a file
+        // written after that finds no folder).
+        for _ in 0..<20 where (try? FileManager.default.removeItem(atPath: path)) == nil {
+          guard FileManager.default.fileExists(atPath: path) else { break }
+        }
+      }
       state.paths = []
     }
   }
