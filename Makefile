@@ -17,7 +17,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product clipmerge
+	$(SWIFT) build -c release
 
 fixtures: deps
 	@Fixtures/make-fixtures.sh

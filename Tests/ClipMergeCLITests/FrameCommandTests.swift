@@ -1,4 +1,5 @@
 import Composition
+import Engine
 import Foundation
 import TestSupport
 import XCTest

@@ -1,10 +1,11 @@
+import Engine
 import Foundation
 
 /// Reads the words in a picture with tesseract (Debian's tesseract-ocr), as a check that rendered text says
 /// what it should. The picture's luma is doubled in size and inverted (dark text on light reads best).
 public enum OCR {
   /// The words tesseract reads in `picture`, one line of text per line.
-  public static func read(_ picture: PictureSample) throws -> String {
+  package static func read(_ picture: PictureSample) throws -> String {
     let width = picture.width * 2
     let height = picture.height * 2
     var pgm = Data("P5\n\(width) \(height)\n255\n".utf8)

@@ -1,4 +1,5 @@
 import Composition
+import Engine
 import Foundation
 
 /// A video's frames as the ffmpeg CLI and ffprobe see them, independent of clipmerge's own readers: every

@@ -1,4 +1,5 @@
 import Composition
+import Engine
 import Foundation
 
 /// Checks which source frame each frame of an output shows, from outside: both are decoded by the ffmpeg CLI

@@ -5,23 +5,23 @@ import Composition
 
 /// The packets and stream facts of a file as its demuxer gives them (no decoding), for checking what a muxer
 /// wrote: decode order, durations, sample entry tags and configuration records.
-public struct PacketList {
-  public struct Entry: Sendable {
-    public var stream: Int
-    public var dts: Int64?
-    public var pts: Int64?
-    public var duration: Int64
-    public var isKeyframe: Bool
+package struct PacketList {
+  package struct Entry: Sendable {
+    package var stream: Int
+    package var dts: Int64?
+    package var pts: Int64?
+    package var duration: Int64
+    package var isKeyframe: Bool
   }
 
-  public var packets: [Entry] = []
+  package var packets: [Entry] = []
   /// Per stream: the codec type (`video`, `audio`), the sample entry tag (`hvc1`), whether it carries a Dolby
   /// Vision configuration record.
-  public var kinds: [String] = []
-  public var tags: [String] = []
-  public var dolbyVision: [Bool] = []
+  package var kinds: [String] = []
+  package var tags: [String] = []
+  package var dolbyVision: [Bool] = []
 
-  public init(path: String) throws {
+  package init(path: String) throws {
     let input = try InputFile(path: path)
     let packet = try Packet()
     for index in 0..<input.streamCount {
@@ -42,7 +42,7 @@ public struct PacketList {
   }
 
   /// The packets of the first stream of `kind`.
-  public func packets(of kind: String) -> [Entry] {
+  package func packets(of kind: String) -> [Entry] {
     guard let index = kinds.firstIndex(of: kind) else { return [] }
     return packets.filter { $0.stream == index }
   }

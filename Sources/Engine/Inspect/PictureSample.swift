@@ -4,10 +4,10 @@ import Foundation
 @testable import Engine
 
 /// A decoded picture copied out as 8-bit 4:2:0 planes, for checking pixels (tests, diagnostics).
-public struct PictureSample: Sendable {
-  public let time: MediaTime
-  public let width: Int
-  public let height: Int
+package struct PictureSample: Sendable {
+  package let time: MediaTime
+  package let width: Int
+  package let height: Int
   let luma: [UInt8]
   let cb: [UInt8]
   let cr: [UInt8]
@@ -29,12 +29,12 @@ public struct PictureSample: Sendable {
   }
 
   /// Whether both pictures hold the same samples, every one.
-  public func isIdentical(to other: PictureSample) -> Bool {
+  package func isIdentical(to other: PictureSample) -> Bool {
     width == other.width && height == other.height && luma == other.luma && cb == other.cb && cr == other.cr
   }
 
   /// The peak signal-to-noise ratio of the luma against `other`'s, in dB (infinite when identical).
-  public func lumaPSNR(against other: PictureSample) -> Double {
+  package func lumaPSNR(against other: PictureSample) -> Double {
     guard luma.count == other.luma.count, !luma.isEmpty else { return 0 }
     var sum = 0.0
     for (a, b) in zip(luma, other.luma) {
@@ -46,10 +46,10 @@ public struct PictureSample: Sendable {
   }
 
   /// Every chroma sample, Cb then Cr.
-  public var chromaSamples: [UInt8] { cb + cr }
+  package var chromaSamples: [UInt8] { cb + cr }
 
   /// The largest difference between two samples at the same place in any plane (nil when the sizes differ).
-  public func maximumDifference(to other: PictureSample) -> Int? {
+  package func maximumDifference(to other: PictureSample) -> Int? {
     guard width == other.width, height == other.height else { return nil }
     var largest = 0
     for (a, b) in [(luma, other.luma), (cb, other.cb), (cr, other.cr)] {
@@ -59,7 +59,7 @@ public struct PictureSample: Sendable {
   }
 
   /// Y', Cb, Cr at pixel (x, y) (chroma of the 2×2 block holding it); nil outside the picture.
-  public func yuv(x: Int, y: Int) -> (y: Int, u: Int, v: Int)? {
+  package func yuv(x: Int, y: Int) -> (y: Int, u: Int, v: Int)? {
     guard x >= 0, y >= 0, x < width, y < height else { return nil }
     let cw = (width + 1) / 2
     let c = (y / 2) * cw + x / 2

@@ -3,9 +3,9 @@ import Composition
 @testable import Engine
 
 /// Reads a file's whole audio stream, converted to float planar at a chosen rate and channel count.
-public enum AudioGrabber {
+package enum AudioGrabber {
   /// Every sample of the stream from the file's start, one array per channel.
-  public static func samples(path: String, sampleRate: Int, channels: Int) throws(EngineError) -> [[Float]] {
+  package static func samples(path: String, sampleRate: Int, channels: Int) throws(EngineError) -> [[Float]] {
     try MediaProbe.checkReadable(path)
     let reader = try AudioReader(
       path: path, format: AudioFormat(sampleRate: sampleRate, channels: channels), start: 0)
