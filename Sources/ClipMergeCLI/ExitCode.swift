@@ -13,6 +13,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case osError = 71
   /// The output cannot be created or written.
   case cannotCreate = 73
+  /// Reading an input failed part way (an I/O error): the file is not at fault, the disk or the network is.
+  case ioError = 74
   /// Stopped by SIGINT, SIGTERM or SIGHUP.
   case interrupted = 130
   /// Standard output was closed by its reader (a broken pipe, with SIGPIPE ignored).
@@ -27,6 +29,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .software: return "internal error"
     case .osError: return "the system refused a resource: too many files open, out of memory"
     case .cannotCreate: return "the output cannot be created (exists without -y, no such folder, write failed)"
+    case .ioError: return "an input could not be read to its end (an I/O error); no output left behind"
     case .interrupted: return "interrupted by SIGINT, SIGTERM or SIGHUP (no output left behind)"
     case .brokenPipe: return "standard output closed by its reader (a broken pipe); nothing else left behind"
     }

@@ -25,6 +25,8 @@ public enum EngineError: Error, Sendable {
   case internalFailure(String)
   /// The system refused what a file needs: too many files open, out of memory.
   case systemRefused(path: String, reason: String)
+  /// Reading the input failed part way (an I/O error, not the file's data): never taken for its end.
+  case readError(path: String, reason: String)
 }
 
 extension EngineError: CustomStringConvertible {
@@ -44,16 +46,21 @@ extension EngineError: CustomStringConvertible {
       return "interrupted; what had been written to standard output stops mid-stream (an incomplete file)"
     case .internalFailure(let message): return "internal error: \(message)"
     case .systemRefused(let path, let reason): return "\(path): \(reason)"
+    case .readError(let path, let reason): return "\(path): \(reason)"
     }
   }
 }
 
 extension EngineError {
   /// A failed read or open of the input `path`: a system limit (too many open files, out of memory) is the
-  /// system's refusal (exit 71), anything else the file's problem, said as `reason` with FFmpeg's words after it.
+  /// system's refusal (exit 71), an I/O error a failed read (74), anything else the file's problem, said as
+  /// `reason` with FFmpeg's words after it.
   static func readFailed(path: String, _ error: FFmpegError, reason: String) -> EngineError {
     if [EMFILE, ENFILE, ENOMEM].map({ -$0 }).contains(error.code) {
       return .systemRefused(path: path, reason: "cannot be opened: \(error.message.lowercased())")
+    }
+    if [EIO, ENXIO, ESTALE, ETIMEDOUT, ENODEV].map({ -$0 }).contains(error.code) {
+      return .readError(path: path, reason: "cannot be read: \(error.message.lowercased())")
     }
     return .invalidInput(path: path, reason: "\(reason) (\(error))")
   }

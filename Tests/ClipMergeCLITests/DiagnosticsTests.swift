@@ -204,6 +204,40 @@ final class DiagnosticsTests: XCTestCase {
     }
   }
 
+  /// A read error part way through an input (EIO from read(2), injected by Tests/Faults/read-error.c under
+  /// LD_PRELOAD) fails the job with 74 naming the file, and leaves no output: a copy join used to stop at the
+  /// error and exit 0 with 88 of 120 frames, a render to hold the last picture over the rest.
+  func testAReadErrorIsAFailureNotTheEndOfTheFile() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let shim = folder.appendingPathComponent("read-error.so").path
+    let source = FixtureFiles.root.appendingPathComponent("Tests/Faults/read-error.c").path
+    _ = try ClipmergeProcess.runTool("clang", ["-shared", "-fPIC", "-o", shim, source, "-ldl"])
+    XCTAssertTrue(FileManager.default.fileExists(atPath: shim), "clang built no shim from \(source)")
+    // The index first, so the file opens and the error comes among its packets.
+    let failing = folder.appendingPathComponent("clip-eio.mp4").path
+    let clip = FixtureFiles.path("timing-30.mp4")
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg", ["-nostdin", "-v", "error", "-i", clip, "-c", "copy", "-movflags", "+faststart", failing])
+    var environment = [
+      "LD_PRELOAD": shim, "CLIPMERGE_FAULT_SUFFIX": "-eio.mp4", "CLIPMERGE_FAULT_OFFSET": "60000",
+    ]
+    // Under AddressSanitizer the shim comes before its runtime in the library list.
+    if let options = ClipmergeProcess.childEnvironment["ASAN_OPTIONS"] {
+      environment["ASAN_OPTIONS"] = options + ":verify_asan_link_order=0"
+    }
+    for mode in [["--copy"], ["--smart"], []] {
+      let target = out("joined-\(mode.first ?? "render").mp4")
+      let result = try ClipmergeProcess.run(
+        ["concat", clip, failing, "-o", target, "-q"] + mode, environment: environment)
+      XCTAssertEqual(result.code, 74, "\(mode): \(result.stderr)")
+      XCTAssertEqual(result.stderr, "clipmerge: error: \(failing): cannot be read: input/output error\n", "\(mode)")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: target), "\(mode)")
+    }
+    // Without the fault the same job succeeds: the error, not the file, failed it.
+    let clean = try ClipmergeProcess.run(["concat", clip, failing, "--copy", "-o", out("clean.mp4"), "-q"])
+    XCTAssertEqual(clean.code, 0, clean.stderr)
+  }
+
   func testBrokenSpecTextIsAnErrorNotACrash() throws {
     let folder = FixtureFiles.temporaryFolder()
     for text in [#"{"a": "\uD800\u0041"}"#, #"{"a": "\uDC00"}"#, #"{"a": "\uD800"}"#, #"{"a": "\u12"}"#] {

@@ -28,6 +28,7 @@ struct CommandFailure: Error {
     case .interrupted, .interruptedStreaming: self.init(error.description, code: .interrupted)
     case .internalFailure: self.init(error.description, code: .software)
     case .systemRefused: self.init(error.description, code: .osError)
+    case .readError: self.init(error.description, code: .ioError)
     }
   }
 }

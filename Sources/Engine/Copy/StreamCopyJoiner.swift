@@ -142,9 +142,7 @@ public final class StreamCopyJoiner {
     let clipEnd = state.offset + MediaProbe.length(of: input, streams: used).duration
     var audioFrame: Int64 = 0
     while true {
-      let more: Bool
-      do { more = try input.read(into: packet) } catch { break }
-      guard more else { break }
+      guard try input.nextPacket(into: packet) else { break }
       defer { packet.unref() }
       guard let slot = used.firstIndex(of: Int(packet.streamIndex)) else { continue }
       let inStream = input.stream(used[slot])

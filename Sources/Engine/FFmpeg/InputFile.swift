@@ -103,6 +103,18 @@ final class InputFile {
     return true
   }
 
+  /// The next packet into `packet`, false at the end of the data. Damaged data (AVERROR_INVALIDDATA: a corrupt
+  /// or cut-off tail) ends the data as the end of the file does, the rule the render and the length probe
+  /// follow; any other failure (an I/O error) throws, so a read error is never taken for the end of a file.
+  func nextPacket(into packet: Packet) throws(EngineError) -> Bool {
+    do {
+      return try read(into: packet)
+    } catch {
+      if error.code == cm_averror_invaliddata() { return false }
+      throw .readFailed(path: path, error, reason: "cannot be read")
+    }
+  }
+
   /// Seeks `stream` to the keyframe at or before `timestamp` in the stream's time base (av_seek_frame).
   func seek(stream: Int, to timestamp: Int64) throws(FFmpegError) {
     try check(av_seek_frame(format, Int32(stream), timestamp, AVSEEK_FLAG_BACKWARD), "av_seek_frame")

@@ -1,7 +1,5 @@
 import Composition
 
-@testable import Engine
-
 /// Reads a file's whole audio stream, converted to float planar at a chosen rate and channel count.
 package enum AudioGrabber {
   /// Every sample of the stream from the file's start, one array per channel.

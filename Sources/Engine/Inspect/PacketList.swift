@@ -1,8 +1,6 @@
 import CFFmpeg
 import Composition
 
-@testable import Engine
-
 /// The packets and stream facts of a file as its demuxer gives them (no decoding), for checking what a muxer
 /// wrote: decode order, durations, sample entry tags and configuration records.
 package struct PacketList {

@@ -1,7 +1,5 @@
 import Composition
 
-@testable import Engine
-
 /// Reads decoded pictures of a file's video stream by time, forward only, as 8-bit 4:2:0 in the picture's own
 /// matrix: what a player would show, for tests and diagnostics.
 package final class PictureGrabber {

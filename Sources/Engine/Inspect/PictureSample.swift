@@ -1,8 +1,6 @@
 import Composition
 import Foundation
 
-@testable import Engine
-
 /// A decoded picture copied out as 8-bit 4:2:0 planes, for checking pixels (tests, diagnostics).
 package struct PictureSample: Sendable {
   package let time: MediaTime

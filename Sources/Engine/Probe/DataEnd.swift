@@ -34,7 +34,10 @@ enum DataEnd {
   /// packet does not say.
   private static func lastEnd(_ input: InputFile, packet: Packet, streams: Set<Int>) -> MediaTime? {
     var end: MediaTime?
-    while (try? input.read(into: packet)) == true {
+    // An I/O error leaves the end unknown (nil), never the end of what was read so far.
+    while true {
+      guard let more = try? input.nextPacket(into: packet) else { return nil }
+      guard more else { break }
       defer { packet.unref() }
       let index = Int(packet.streamIndex)
       guard streams.contains(index) else { continue }

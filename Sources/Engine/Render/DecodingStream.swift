@@ -169,6 +169,10 @@ final class DecodingStream {
       do {
         more = try input.read(into: packet)
       } catch {
+        // Damaged data is the end of what can be decoded (strict mode refuses it); an I/O error is a failure.
+        guard error.code == cm_averror_invaliddata() else {
+          throw .readFailed(path: path, error, reason: "cannot be read")
+        }
         try damage.record(path: path, time: near, reason: error.message)
         more = false
       }

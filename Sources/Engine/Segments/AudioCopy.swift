@@ -42,7 +42,7 @@ final class AudioCopy {
   func write(upTo end: MediaTime?, into output: OutputFile) throws(EngineError) {
     while true {
       if !pending {
-        guard !ended, (try? input.read(into: packet)) == true else {
+        guard !ended, try input.nextPacket(into: packet) else {
           ended = true
           return
         }

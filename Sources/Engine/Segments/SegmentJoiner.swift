@@ -174,7 +174,7 @@ public final class SegmentJoiner {
       let end = min(video.time(ofFrame: segment.frames.upperBound), composition.outputDuration)
       try copiedAudio?.write(upTo: end, into: output)
       if let audio { try audio.write(upTo: end.ticks(atRate: audio.sampleRate), into: output) }
-      while (try? input.read(into: packet)) == true {
+      while try input.nextPacket(into: packet) {
         defer { packet.unref() }
         let p = packet.pointer
         guard Int(p.pointee.stream_index) == index, let pts = Timestamp.time(p.pointee.pts, sourceBase),

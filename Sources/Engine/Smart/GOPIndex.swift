@@ -51,7 +51,7 @@ struct GOPIndex {
     fileStart = Timestamp.containerTime(input.startTime) ?? .zero
     input.discardAll(except: video)
     var idr: [Bool] = []
-    while (try? input.read(into: packet)) == true {
+    while try input.nextPacket(into: packet) {
       defer { packet.unref() }
       let p = packet.pointer.pointee
       guard Int(p.stream_index) == video, p.pts != cm_nopts_value(), p.dts != cm_nopts_value() else { continue }

@@ -124,7 +124,7 @@ final class SmartWriter {
     try audio(upTo: video.time(ofFrame: first + Int64(group.times.count)))
     var copied = 0
     var started = false
-    while copied < packets.count, (try? input.read(into: packet)) == true {
+    while copied < packets.count, try input.nextPacket(into: packet) {
       defer { packet.unref() }
       let p = packet.pointer
       guard Int(p.pointee.stream_index) == index.stream else { continue }

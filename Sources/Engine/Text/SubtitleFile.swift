@@ -36,7 +36,7 @@ struct SubtitleFile {
     assHeader = id == AV_CODEC_ID_ASS || id == AV_CODEC_ID_SSA ? decoder.subtitleHeader : nil
     let base = stream.pointee.time_base
     var events: [SubtitleEvent] = []
-    while (try? input.read(into: packet)) == true {
+    while try input.nextPacket(into: packet) {
       defer { packet.unref() }
       guard Int(packet.streamIndex) == index else { continue }
       let start = Timestamp.time(packet.pointer.pointee.pts, base) ?? .zero
