@@ -22,7 +22,10 @@ public enum ClipMerge {
   static var help: String { page.text }
 
   /// Runs `arguments` (without the program name); returns the exit code.
-  public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+  public static func main(_ arguments: [String], console given: Console = .standard) -> Int32 {
+    var console = given
+    // Read before parsing, so that even a usage error is a JSON line for the program that asked for them.
+    console.reportsJSON = asksForJSONReports(arguments)
     FFmpegLog.silence()
     MemoryTuning.keepLargeBuffers()
     defer { StdinSpool.cleanUp() }
@@ -33,13 +36,17 @@ public enum ClipMerge {
     do throws(CommandFailure) {
       try dispatch(command, Array(arguments.dropFirst()), console: console)
     } catch {
-      if !error.alreadyReported {
-        console.err("clipmerge: error: \(Console.errorLines(StdinSpool.userFacing(error.message)))\n")
-      }
+      if !error.alreadyReported { console.error(StdinSpool.userFacing(error.message), code: error.code.rawValue) }
       return error.code.rawValue
     }
     // What the command wrote could not all go out.
     return (StandardStream.failureCode ?? .success).rawValue
+  }
+
+  /// Whether the arguments ask for `--progress ndjson` (`--progress=ndjson`), before anything is parsed.
+  static func asksForJSONReports(_ arguments: [String]) -> Bool {
+    arguments.contains("--progress=ndjson")
+      || zip(arguments, arguments.dropFirst()).contains { $0 == "--progress" && $1 == "ndjson" }
   }
 
   /// Runs `command` with its arguments `rest`.
@@ -70,7 +77,7 @@ public enum ClipMerge {
     }
     let instance: C
     do { instance = try C(parsed) } catch { throw CommandFailure(error) }
-    SignalTrap.install()
+    SignalTrap.install(json: console.reportsJSON)
     try instance.run(console: console)
   }
 }

@@ -238,6 +238,38 @@ final class DiagnosticsTests: XCTestCase {
     XCTAssertEqual(clean.code, 0, clean.stderr)
   }
 
+  /// The advice a plain render gives ("--smart would copy N %") is worked out on the composition as it renders,
+  /// so it is the share `--smart` then copies: with a text on top (it used to promise 57 % and copy nothing) there
+  /// is no advice, and no note offers --copy for clips that get a text.
+  func testSmartAdviceIsWhatSmartThenCopies() throws {
+    let gop = FixtureFiles.path("gop.mp4")
+    let jobs: [[String]] = [
+      ["concat", gop + "#t=1,5", gop + "#t=6,9"], ["concat", gop + "#t=1,5", gop + "#t=6,9", "--text", "Hi"],
+      ["concat", gop + "#t=0.5,8"], ["concat", gop, gop, "--text", "Hi"], ["concat", gop + "#t=2,3"],
+    ]
+    func share(_ text: String, after prefix: String) -> Int? {
+      guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }),
+        let open = line.range(of: "copy ")?.upperBound ?? line.range(of: "(")?.upperBound,
+        let end = line[open...].range(of: " %")?.lowerBound
+      else { return nil }
+      return Int(line[open..<end].split(separator: "(").last ?? "")
+    }
+    var advised = 0
+    for job in jobs {
+      let plain = try ClipmergeProcess.run(job + ["-o", out("plain.mp4"), "--preset", "ultrafast"])
+      XCTAssertEqual(plain.code, 0, plain.stderr)
+      XCTAssertFalse(job.contains("--text") && plain.stderr.contains("--copy would"), "\(job): \(plain.stderr)")
+      let smart = try ClipmergeProcess.run(job + ["--smart", "-o", out("smart.mp4"), "--preset", "ultrafast"])
+      XCTAssertEqual(smart.code, 0, smart.stderr)
+      let promised = share(plain.stderr, after: "clipmerge: note: --smart would copy")
+      let copied = share(smart.stderr, after: "clipmerge: note: smart render:")
+      if promised != nil { advised += 1 }
+      // Advice is given from 25 %; below it, or when nothing can be copied, none.
+      XCTAssertEqual(promised, copied.flatMap { $0 >= 25 ? $0 : nil }, "\(job): \(plain.stderr) / \(smart.stderr)")
+    }
+    XCTAssertGreaterThanOrEqual(advised, 2, "the jobs include ones worth advice")
+  }
+
   func testBrokenSpecTextIsAnErrorNotACrash() throws {
     let folder = FixtureFiles.temporaryFolder()
     for text in [#"{"a": "\uD800\u0041"}"#, #"{"a": "\uDC00"}"#, #"{"a": "\uD800"}"#, #"{"a": "\u12"}"#] {

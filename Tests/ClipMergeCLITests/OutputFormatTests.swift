@@ -162,5 +162,31 @@ final class OutputFormatTests: XCTestCase {
     }
     let failed = try ClipmergeProcess.run(["overlay", "/no/a.mp4", overlay, "-o", out, "-y", "--progress", "ndjson"])
     XCTAssertEqual(failed.code, 66)
+    XCTAssertEqual(failed.stderr, #"{"error":"/no/a.mp4: no such file","exitCode":66,"stage":"failed"}"# + "\n")
+  }
+
+  /// Under `--progress ndjson` every line of standard error is a JSON object: the notes and warnings (a note
+  /// came first as plain text and broke a parser on line 1), the failure, even a usage error.
+  func testEveryLineOfNDJSONIsJSON() throws {
+    let gop = FixtureFiles.path("gop.mp4")
+    let out = FixtureFiles.temporaryFolder().appendingPathComponent("j.mp4").path
+    let runs: [([String], Int32, [String])] = [
+      (["concat", FixtureFiles.path("truncated.mp4"), gop, "-o", out], 0, ["warning", "render", "done"]),
+      (["concat", gop + "#t=1,5", gop + "#t=6,9", "-o", out, "-y"], 0, ["note", "render", "done"]),
+      (["concat", gop, "/no/b.mp4", "-o", out, "-y"], 66, ["failed"]),
+      (["concat", gop, "--bogus", "-o", out, "-y"], 64, ["failed"]),
+    ]
+    for (arguments, code, stages) in runs {
+      let result = try ClipmergeProcess.run(arguments + ["--progress", "ndjson"])
+      XCTAssertEqual(result.code, code, result.stderr)
+      var seen: [String] = []
+      for line in result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        let stage = try XCTUnwrap(object?["stage"] as? String, "not a JSON object with a stage: \(line)")
+        if seen.last != stage { seen.append(stage) }
+      }
+      XCTAssertEqual(seen, stages, result.stderr)
+      XCTAssertTrue(result.stderr.hasSuffix("}\n"), result.stderr)
+    }
   }
 }

@@ -172,7 +172,7 @@ struct ConcatCommand {
   }
 
   func run(console: Console) throws(CommandFailure) {
-    let runner = RenderRunner(console: console, output: output)
+    var runner = RenderRunner(console: console, output: output)
     if copy {
       try runner.streamCopy(clips)
       return
@@ -182,24 +182,21 @@ struct ConcatCommand {
     do { composition = try recipe.makeComposition() } catch {
       throw CommandFailure(error.description, code: .dataError)
     }
-    // The cheap conditions first: the copy check opens every clip again.
-    if !output.quiet && clips.count > 1 && recipe.soundtrack == nil
+    // The cheap conditions first: the copy check opens every clip again. A text or subtitles on top, effects,
+    // a soundtrack, transitions or a new frame size or rate all need the pictures re-encoded.
+    let plainJoin =
+      clips.count > 1 && recipe.soundtrack == nil && output.text.isEmpty && recipe.effects.isEmpty
       && (0..<clips.count - 1).allSatisfy({ recipe.transition(at: $0) == .none })
       && recipe.renderSize == nil && recipe.frameDuration == nil
+    if !output.quiet && !output.printSpec && plainJoin
       && StreamCopyJoiner.incompatibility(
         recipe.clips.map(\.source.path), trims: clips.map(\.isTrimmed), output: (try? output.route())?.container ?? .mov
       )
         == nil
     {
-      console.err("clipmerge: note: these clips can be joined without re-encoding; --copy would be much faster\n")
-    } else if !output.smart && !output.quiet && !output.dryRun && !output.printSpec,
-      clips.count > 1 || clips.contains(where: \.isTrimmed), let route = try? output.route(),
-      let smart = try? SmartExporter(composition: composition, route: route, overwrite: true),
-      case .success(let summary) = smart.outcome, summary.share >= 0.25
-    {
-      console.err(
-        "clipmerge: note: --smart would copy \(Int((summary.share * 100).rounded())) % of the frames as they are "
-          + "and re-encode only the rest\n")
+      console.note("these clips can be joined without re-encoding; --copy would be much faster")
+    } else {
+      runner.offersSmart = !output.printSpec && (clips.count > 1 || clips.contains(where: \.isTrimmed))
     }
     try runner.render(composition)
   }

@@ -14,6 +14,9 @@ struct RenderRunner {
   var clock = RenderReport.Clock()
   /// Files the command read besides the composition's (the spec being composed): never written over.
   var readFiles: [String] = []
+  /// Whether a full render should say how much `--smart` would copy (a join or a trim of clips), worked out on
+  /// the composition as it renders, text and subtitles included, so the share is the one `--smart` copies.
+  var offersSmart = false
 
   /// Probes `path` for the model, saying which input it is when that fails.
   static func probe(_ path: String) throws(CommandFailure) -> MediaInfo {
@@ -57,7 +60,10 @@ struct RenderRunner {
     var routed = composition
     routed.export.container = route.container
     let smart = output.smart ? try smartExporter(composition, route: route) : nil
-    if !output.quiet && !output.progressJSON { warn(about: routed) }
+    if !output.quiet { warn(about: routed) }
+    if offersSmart && !output.smart && !output.quiet && !output.dryRun, let share = smartShare(composition, route) {
+      console.note("--smart would copy \(share) % of the frames as they are and re-encode only the rest")
+    }
     if output.dryRun {
       console.out(RenderPlan(composition: routed, outputPath: route.path).text)
       if let summary = smart.flatMap({ try? $0.outcome.get() }) { console.out(SmartPlanText.text(summary)) }
@@ -81,9 +87,7 @@ struct RenderRunner {
       }
     } catch {
       line.finish()
-      let failure = CommandFailure(error)
-      json?.fail(failure)
-      throw failure
+      throw CommandFailure(error)
     }
     line.finish()
     json?.finish(report)
@@ -91,9 +95,9 @@ struct RenderRunner {
     guard !output.quiet && !output.progressJSON else { return }
     for damage in report.damage {
       let at = damage.firstTime.map { ", the first at \($0.secondsText)" } ?? ""
-      console.err(
-        "clipmerge: warning: \(damage.path): skipped \(damage.count) damaged packet\(damage.count == 1 ? "" : "s")"
-          + "\(at); the last good picture was held (use --strict to fail instead)\n")
+      console.warning(
+        "\(damage.path): skipped \(damage.count) damaged packet\(damage.count == 1 ? "" : "s")"
+          + "\(at); the last good picture was held (use --strict to fail instead)")
     }
     console.err(
       "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) frames, "
@@ -129,13 +133,22 @@ struct RenderRunner {
       throw failure(error, composition)
     }
     if case .failure(let refusal) = smart.outcome, !output.quiet {
-      console.err("clipmerge: note: --smart: nothing can be copied (\(refusal)); rendering everything\n")
-    } else if case .success(let summary) = smart.outcome, !output.quiet && !output.progressJSON && !output.dryRun {
-      console.err(
-        "clipmerge: smart render: \(summary.copiedFrames) of \(summary.frameCount) frames copied "
-          + "(\(Int((summary.share * 100).rounded())) %), the rest re-encoded\n")
+      console.note("--smart: nothing can be copied (\(refusal)); rendering everything")
+    } else if case .success(let summary) = smart.outcome, !output.quiet && !output.dryRun {
+      console.note(
+        "smart render: \(summary.copiedFrames) of \(summary.frameCount) frames copied "
+          + "(\(Int((summary.share * 100).rounded())) %), the rest re-encoded")
     }
     return smart
+  }
+
+  /// The share of frames (in per cent, 25 or more) a smart render of `composition` would copy; nil when it is
+  /// less or nothing can be copied. The eligibility test is cheap; only an eligible job's packets are scanned.
+  private func smartShare(_ composition: Composition, _ route: OutputRoute) -> Int? {
+    guard let smart = try? SmartExporter(composition: composition, route: route, overwrite: true),
+      case .success(let summary) = smart.outcome, summary.share >= 0.25
+    else { return nil }
+    return Int((summary.share * 100).rounded())
   }
 
   /// The failure for a composition the exporter refuses: output settings that do not fit together came from the
@@ -152,10 +165,10 @@ struct RenderRunner {
   /// Warnings for what the user asked for but will not see or hear, and for sources shorter than they claim.
   func warn(about composition: Composition) {
     for source in composition.sources { warnAboutLength(source.path, source.info) }
-    for warning in composition.noEffectWarnings() { console.err("clipmerge: warning: \(warning)\n") }
+    for warning in composition.noEffectWarnings() { console.warning(warning) }
     if !composition.export.container.carriesAudio && composition.hasAudio {
       let name = composition.export.container == .gif ? "GIF" : "WebP"
-      console.err("clipmerge: warning: an animated \(name) has no sound; the audio is left out\n")
+      console.warning("an animated \(name) has no sound; the audio is left out")
     }
     if composition.export.container == .gif { warnAboutGIF(composition) }
   }
@@ -164,9 +177,9 @@ struct RenderRunner {
   func warnAboutLength(_ path: String, _ info: MediaInfo) {
     guard let stated = info.statedDuration else { return }
     let what = stated > info.duration ? "truncated: its data ends at" : "its data runs to"
-    console.err(
-      "clipmerge: warning: \(path): \(what) \(info.duration.secondsText), "
-        + "not the \(stated.secondsText) its header states; using \(info.duration.secondsText)\n")
+    console.warning(
+      "\(path): \(what) \(info.duration.secondsText), not the \(stated.secondsText) its header states; using "
+        + info.duration.secondsText)
   }
 
   /// A long or large GIF grows fast: about 0.15 bytes a pixel a frame, measured on dithered test patterns.
@@ -175,10 +188,10 @@ struct RenderRunner {
     let frames = video.frameCount(covering: composition.duration)
     let megabytes = Double(frames) * Double(video.renderSize.width * video.renderSize.height) * 0.15 / 1e6
     if megabytes > 25 {
-      console.err(
-        "clipmerge: warning: the GIF will be large: \(frames) frames of \(video.renderSize.width)x"
+      console.warning(
+        "the GIF will be large: \(frames) frames of \(video.renderSize.width)x"
           + "\(video.renderSize.height), about \(Int(megabytes)) MB; --size and --fps make it smaller "
-          + "(480x270 at 12 fps is usual)\n")
+          + "(480x270 at 12 fps is usual)")
     }
   }
 

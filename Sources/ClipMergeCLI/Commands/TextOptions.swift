@@ -77,7 +77,7 @@ struct TextOptions {
       let path = try StdinSpool.resolve(original)
       do { try TextRendering.checkSubtitles(path: path) } catch { throw CommandFailure(error) }
       if !result.addDrawing(.subtitles(TextStyle()), path: path), !quiet {
-        console.err("clipmerge: warning: \(path): no picture to burn the subtitles into\n")
+        console.warning("\(path): no picture to burn the subtitles into")
       }
     }
     if let text {
@@ -85,12 +85,12 @@ struct TextOptions {
       let installed = TextRendering.installedFamily(for: style.font)
       if installed.caseInsensitiveCompare(style.font) != .orderedSame {
         if !quiet {
-          console.err("clipmerge: warning: --font: '\(style.font)' is not installed; using '\(installed)'\n")
+          console.warning("--font: '\(style.font)' is not installed; using '\(installed)'")
         }
         style.font = installed
       }
       if !result.addDrawing(.text(text, style), over: range), !quiet {
-        console.err("clipmerge: warning: --text-at: the text would show after the output ends, so it is not shown\n")
+        console.warning("--text-at: the text would show after the output ends, so it is not shown")
       }
     }
     return result

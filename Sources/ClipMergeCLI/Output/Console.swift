@@ -7,11 +7,41 @@ public struct Console {
   public var err: (String) -> Void
   /// Whether standard error is a terminal (progress bars only there).
   public var errIsTerminal: Bool
+  /// `--progress ndjson`: notes, warnings and the error go to standard error as JSON objects, one a line
+  /// (`{"stage":"note","message":...}`), like the progress, so every line a program reads there parses.
+  public var reportsJSON = false
 
   public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, errIsTerminal: Bool) {
     self.out = out
     self.err = err
     self.errIsTerminal = errIsTerminal
+  }
+
+  /// A note: advice, or what a run decided (`clipmerge: note: ...`).
+  public func note(_ message: String) { report("note", message) }
+
+  /// A warning: something asked for that will not show, a file that is not what it claims.
+  public func warning(_ message: String) { report("warning", message) }
+
+  /// The failure a run ends with, and its exit code.
+  public func error(_ message: String, code: Int32) {
+    if reportsJSON {
+      err(Self.jsonLine(["stage": "failed", "error": message, "exitCode": Int(code)]))
+    } else {
+      err("clipmerge: error: \(Self.errorLines(message))\n")
+    }
+  }
+
+  private func report(_ stage: String, _ message: String) {
+    err(reportsJSON ? Self.jsonLine(["stage": stage, "message": message]) : "clipmerge: \(stage): \(message)\n")
+  }
+
+  /// `object` as one line of JSON (keys sorted, slashes as they are).
+  public static func jsonLine(_ object: [String: Any]) -> String {
+    guard
+      let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return "{}\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
   }
 
   /// Writes nowhere.

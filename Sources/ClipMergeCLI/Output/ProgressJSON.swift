@@ -40,17 +40,7 @@ final class ProgressJSON {
     write(object)
   }
 
-  /// The closing object of a failed render.
-  func fail(_ failure: CommandFailure) {
-    write(["stage": "failed", "error": failure.message, "exitCode": Int(failure.code.rawValue)])
-  }
-
-  private func write(_ object: [String: Any]) {
-    guard
-      let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    else { return }
-    console.err(String(decoding: data, as: UTF8.self) + "\n")
-  }
+  private func write(_ object: [String: Any]) { console.err(Console.jsonLine(object)) }
 
   static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

@@ -14,7 +14,7 @@ enum SignalTrap {
   static let grace: useconds_t = 700_000
 
   /// Sets the handlers and starts the watchdog, once per process.
-  static func install() {
+  static func install(json: Bool = false) {
     guard installed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
     signal(SIGINT) { _ in SignalTrap.raised.store(true, ordering: .relaxed) }
     signal(SIGTERM) { _ in SignalTrap.raised.store(true, ordering: .relaxed) }
@@ -25,7 +25,11 @@ enum SignalTrap {
       while !isRaised { usleep(20_000) }
       usleep(grace)
       TemporaryFiles.abandonAll()
-      let message = "clipmerge: error: \(EngineError.interrupted.description)\n"
+      let failure = EngineError.interrupted.description
+      let message =
+        json
+        ? Console.jsonLine(["stage": "failed", "error": failure, "exitCode": Int(ExitCode.interrupted.rawValue)])
+        : "clipmerge: error: \(failure)\n"
       _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
       _exit(ExitCode.interrupted.rawValue)
     }

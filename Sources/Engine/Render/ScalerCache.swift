@@ -1,11 +1,13 @@
 import CFFmpeg
+import Synchronization
 
 /// Keeps the swscale contexts in use, one per conversion (source size, format, matrix → target size).
 final class ScalerCache {
   private var scalers: [Scaler.Key: Scaler] = [:]
   /// Conversions made by every cache of the process (a test checks that a still is converted once, not once a
   /// frame).
-  nonisolated(unsafe) static var conversionCount = 0
+  static let conversions = Atomic<Int>(0)
+  static var conversionCount: Int { conversions.load(ordering: .relaxed) }
 
   /// Converts `frame` to a frame of `width`×`height` in `matrix` and `format` (default 8-bit 4:2:0), limited
   /// range unless `fullRange`: into `reusing` when it has that size and format and nothing else holds its
@@ -34,7 +36,7 @@ final class ScalerCache {
       target = try Frame(width: width, height: height, format: format)
     }
     try scaler.scale(frame, into: target)
-    Self.conversionCount += 1
+    Self.conversions.add(1, ordering: .relaxed)
     target.pointer.pointee.colorspace = matrix.avColorspace
     target.pointer.pointee.color_range = fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
     return target
