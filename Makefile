@@ -5,7 +5,7 @@ SHELL := /bin/bash
 RELEASE_BIN = .build/release/clipmerge
 DEMO_DIR = demo-out
 
-.PHONY: all deps build release fixtures test fuzz sanitize demo man completions install uninstall deb bench real-media \
+.PHONY: all deps build release fixtures test fuzz sanitize tsan demo man completions install uninstall deb bench real-media \
 	stills format lint clean
 
 all: build
@@ -38,6 +38,15 @@ sanitize: deps fixtures
 	  $(SWIFT) test --disable-swift-testing --sanitize=address --scratch-path .build/asan 2>&1 | tee .build/sanitize.log
 	@scripts/test-summary.sh .build/sanitize.log
 	@! grep -E "ERROR: (AddressSanitizer|LeakSanitizer)" .build/sanitize.log
+
+# ThreadSanitizer over the engine's tests, which run the renders in process (decode threads, the pipelined
+# encoder, the compositor's workers); a data race anywhere there fails it.
+tsan: deps fixtures
+	@mkdir -p .build; set -o pipefail; \
+	  $(SWIFT) test --disable-swift-testing --sanitize=thread --scratch-path .build/tsan --filter EngineTests 2>&1 \
+	  | tee .build/tsan.log
+	@scripts/test-summary.sh .build/tsan.log
+	@! grep -E "WARNING: ThreadSanitizer" .build/tsan.log
 
 fuzz: deps fixtures
 	CLIPMERGE_FUZZ_COUNT=$${COUNT:-2000} $(SWIFT) test --disable-swift-testing --filter FuzzTests

@@ -1,13 +1,12 @@
 #include "CEffectKernels.h"
-#include "Clones.h"
+#include "Levels.h"
 
 enum { PAD = CLIPMERGE_ROW_PAD };
 
 // The rounded mean of a sum of 2r + 1 samples: (sum + r) times 65536 / (2r + 1), the high half.
 #define MEAN(sum) ((uint16_t)(((uint32_t)(uint16_t)((sum) + bias) * (uint32_t)mul) >> 16))
 
-CLIPMERGE_CLONES
-void clipmerge_box_rows(
+CLIPMERGE_BODY void box_rows(
   const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride, int width, int height,
   const int *radii, int count, uint16_t *buffer)
 {
@@ -43,4 +42,25 @@ void clipmerge_box_rows(
     uint8_t *t = dst + y * dst_stride;
     for (int x = 0; x < width; x++) t[x] = (uint8_t)from[PAD + x];
   }
+}
+
+#define ARGUMENTS                                                                                             \
+  const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride, int width, int height, \
+    const int *radii, int count, uint16_t *buffer
+#define PASS src, src_stride, dst, dst_stride, width, height, radii, count, buffer
+
+#if CLIPMERGE_X86
+CLIPMERGE_TARGET_AVX2 static void box_rows_avx2(ARGUMENTS) { box_rows(PASS); }
+CLIPMERGE_TARGET_AVX512 static void box_rows_avx512(ARGUMENTS) { box_rows(PASS); }
+#endif
+
+void clipmerge_box_rows(ARGUMENTS) {
+#if CLIPMERGE_X86
+  switch (clipmerge_kernel_level()) {
+  case CLIPMERGE_LEVEL_AVX512: box_rows_avx512(PASS); return;
+  case CLIPMERGE_LEVEL_AVX2: box_rows_avx2(PASS); return;
+  default: break;
+  }
+#endif
+  box_rows(PASS);
 }

@@ -1,8 +1,7 @@
 #include "CEffectKernels.h"
-#include "Clones.h"
+#include "Levels.h"
 
-CLIPMERGE_CLONES
-void clipmerge_box_vertical(
+CLIPMERGE_BODY void box_vertical(
   const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride, int width, int height, int radius,
   uint16_t *sums)
 {
@@ -25,4 +24,25 @@ void clipmerge_box_vertical(
       s[x] = (uint16_t)(sum + add[x] - drop[x]);
     }
   }
+}
+
+#define ARGUMENTS                                                                                                  \
+  const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride, int width, int height, int radius, \
+    uint16_t *sums
+#define PASS src, src_stride, dst, dst_stride, width, height, radius, sums
+
+#if CLIPMERGE_X86
+CLIPMERGE_TARGET_AVX2 static void box_vertical_avx2(ARGUMENTS) { box_vertical(PASS); }
+CLIPMERGE_TARGET_AVX512 static void box_vertical_avx512(ARGUMENTS) { box_vertical(PASS); }
+#endif
+
+void clipmerge_box_vertical(ARGUMENTS) {
+#if CLIPMERGE_X86
+  switch (clipmerge_kernel_level()) {
+  case CLIPMERGE_LEVEL_AVX512: box_vertical_avx512(PASS); return;
+  case CLIPMERGE_LEVEL_AVX2: box_vertical_avx2(PASS); return;
+  default: break;
+  }
+#endif
+  box_vertical(PASS);
 }

@@ -1,4 +1,5 @@
 #include "CEffectKernels.h"
+#include "Levels.h"
 
 #include <string.h>
 #if defined(__x86_64__)
@@ -61,7 +62,7 @@ void clipmerge_lookup_row(
 {
   int done = 0;
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx512bw")) done = lookup_gather(table, keys, top, bottom, out_top, out_bottom, pairs, count);
+  if (clipmerge_kernel_level() == CLIPMERGE_LEVEL_AVX512) done = lookup_gather(table, keys, top, bottom, out_top, out_bottom, pairs, count);
 #endif
   lookup_blocks(table, keys, top, bottom, out_top, out_bottom, pairs, done, count);
 }

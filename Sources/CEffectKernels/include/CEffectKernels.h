@@ -4,6 +4,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The vector widths the kernels are compiled for: the x86-64 baseline (SSE2), AVX2, AVX-512 (F and BW).
+enum { CLIPMERGE_LEVEL_BASELINE = 0, CLIPMERGE_LEVEL_AVX2 = 1, CLIPMERGE_LEVEL_AVX512 = 2 };
+
+/// The widest level this processor runs.
+int clipmerge_kernel_supported_level(void);
+
+/// The level the kernels run at: the widest the processor has, unless set.
+int clipmerge_kernel_level(void);
+
+/// Runs the kernels at `level` from now on (a negative one: the widest again), at most the supported level;
+/// returns the level in effect. For tests, to run every compiled variant on one machine.
+int clipmerge_set_kernel_level(int level);
+
 /// 65536 / (2r + 1), for r >= 1: the high 16 bits of (a sum of 2r + 1 samples + r) times it are their rounded mean.
 /// The one place of the blur's division, for the C passes and the Swift lane passes. Kept a plain 16-bit value (no
 /// wider type, no branch): the SSE2 build then multiplies with `pmulhuw`; otherwise it widened to 32-bit lanes and
@@ -15,7 +28,8 @@ static inline uint16_t clipmerge_box_reciprocal(int radius) {
 /// One vertical box pass of radius `radius` (1...127) over a plane `width` x `height`: each output sample is the
 /// rounded mean of the 2r + 1 samples above, at and below it in `src`, the plane's top and bottom rows repeated
 /// outward. `sums` holds `width` 16-bit column sums. `src` and `dst` must not overlap. Compiled for the baseline
-/// (SSE2), AVX2 and AVX-512 and chosen at run time (one C loop over the columns; the compiler picks the lanes).
+/// (SSE2), AVX2 and AVX-512 and chosen at each call by `clipmerge_kernel_level` (one C loop over the columns; the
+/// compiler picks the lanes).
 void clipmerge_box_vertical(
   const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst, ptrdiff_t dst_stride, int width, int height, int radius,
   uint16_t *sums);
