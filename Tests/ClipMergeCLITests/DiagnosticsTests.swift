@@ -204,13 +204,13 @@ final class DiagnosticsTests: XCTestCase {
     }
   }
 
-  /// A read error part way through an input (EIO from read(2), injected by Tests/Faults/read-error.c under
+  /// A read error part way through an input (EIO from read(2), injected by Tests/Faults/io-error.c under
   /// LD_PRELOAD) fails the job with 74 naming the file, and leaves no output: a copy join used to stop at the
   /// error and exit 0 with 88 of 120 frames, a render to hold the last picture over the rest.
   func testAReadErrorIsAFailureNotTheEndOfTheFile() throws {
     let folder = FixtureFiles.temporaryFolder()
-    let shim = folder.appendingPathComponent("read-error.so").path
-    let source = FixtureFiles.root.appendingPathComponent("Tests/Faults/read-error.c").path
+    let shim = folder.appendingPathComponent("io-error.so").path
+    let source = FixtureFiles.root.appendingPathComponent("Tests/Faults/io-error.c").path
     _ = try ClipmergeProcess.runTool("clang", ["-shared", "-fPIC", "-o", shim, source, "-ldl"])
     XCTAssertTrue(FileManager.default.fileExists(atPath: shim), "clang built no shim from \(source)")
     // The index first, so the file opens and the error comes among its packets.
@@ -236,6 +236,16 @@ final class DiagnosticsTests: XCTestCase {
     // Without the fault the same job succeeds: the error, not the file, failed it.
     let clean = try ClipmergeProcess.run(["concat", clip, failing, "--copy", "-o", out("clean.mp4"), "-q"])
     XCTAssertEqual(clean.code, 0, clean.stderr)
+    // A failed write of the header (an MP4 to a pipe writes it at once) is the output's failure, 73, not the
+    // encoders' (it was "internal error: cannot set up the encoders", 70).
+    var writes = environment
+    writes["CLIPMERGE_FAULT_WRITE_FD"] = "1"
+    writes["CLIPMERGE_FAULT_SUFFIX"] = nil
+    for format in ["mp4", "mkv"] {
+      let header = try ClipmergeProcess.run(["concat", clip, "-o", "-", "--format", format], environment: writes)
+      XCTAssertEqual(header.code, 73, "\(format): \(header.stderr)")
+      XCTAssertEqual(header.stderr, "clipmerge: error: -: cannot write (Input/output error)\n", format)
+    }
   }
 
   /// The advice a plain render gives ("--smart would copy N %") is worked out on the composition as it renders,

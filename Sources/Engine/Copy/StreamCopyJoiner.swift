@@ -78,8 +78,12 @@ public final class StreamCopyJoiner {
         outputStreams.append(try output.addStream(copying: reference.stream(index), keepTag: keepTag))
       }
       try target.start(output, export: export)
-    } catch {
+    } catch let error as EngineError {
+      throw error
+    } catch let error as FFmpegError {
       throw .outputFailed(path: outputPath, reason: "cannot start the output (\(error.message))")
+    } catch {
+      throw .outputFailed(path: outputPath, reason: "cannot start the output (\(error))")
     }
     var state = CopyState(outputStreams: outputStreams)
     for (index, path) in paths.enumerated() {

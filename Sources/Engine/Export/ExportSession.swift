@@ -64,6 +64,8 @@ final class ExportSession {
           composition: composition, export: export, output: output, path: target.route.path, damage: damage)
       }
       try target.start(output, export: export)
+    } catch let error as EngineError {
+      throw error
     } catch {
       throw .internalFailure("cannot set up the encoders: \(error)")
     }

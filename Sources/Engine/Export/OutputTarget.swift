@@ -46,11 +46,14 @@ public final class OutputTarget {
   }
 
   /// Writes the header of `output`; from then on, on standard output, bytes have gone out.
-  func start(_ output: OutputFile, export: ExportSettings) throws(FFmpegError) {
+  /// A failed write of the header is the output's failure (73, or 141 for a reader gone), never the encoders'.
+  func start(_ output: OutputFile, export: ExportSettings) throws(EngineError) {
     output.setMetadata("creation_time", Self.now())
     for (key, value) in export.metadata.sorted(by: { $0.key < $1.key }) { output.setMetadata(key, value) }
     streamed = route.isStandardOutput
-    try output.writeHeader(options: muxerOptions(export))
+    do { try output.writeHeader(options: muxerOptions(export)) } catch {
+      throw .writeFailed(path: route.path, error)
+    }
   }
 
   /// The error for an interrupt: on standard output what was streamed stays streamed, and the reader is told

@@ -63,6 +63,8 @@ final class GIFExporter {
       try target.start(output, export: composition.export)
       frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_PAL8)
       packet = try Packet()
+    } catch let error as EngineError {
+      throw error
     } catch {
       throw .outputFailed(path: target.route.path, reason: "cannot start the GIF (\(error))")
     }

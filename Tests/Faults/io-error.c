@@ -1,5 +1,6 @@
 // An LD_PRELOAD shim for tests: read(2) of a file whose path ends in CLIPMERGE_FAULT_SUFFIX fails with EIO once
-// the file offset reaches CLIPMERGE_FAULT_OFFSET bytes, as a failing disk or a dropped network mount does.
+// the file offset reaches CLIPMERGE_FAULT_OFFSET bytes, as a failing disk or a dropped network mount does; every
+// write(2) to descriptor CLIPMERGE_FAULT_WRITE_FD fails with EIO.
 // Built by the test that uses it (clang -shared -fPIC); nothing of it is in clipmerge.
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -37,4 +38,15 @@ ssize_t read(int fd, void *buffer, size_t count) {
     return -1;
   }
   return real(fd, buffer, limit < count ? limit : count);
+}
+
+ssize_t write(int fd, const void *buffer, size_t count) {
+  static ssize_t (*real)(int, const void *, size_t);
+  if (!real) real = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
+  const char *failing_fd = getenv("CLIPMERGE_FAULT_WRITE_FD");
+  if (failing_fd && fd == atoi(failing_fd)) {
+    errno = EIO;
+    return -1;
+  }
+  return real(fd, buffer, count);
 }
