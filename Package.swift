@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "clipmerge", targets: ["clipmerge"]),
     .library(name: "Composition", targets: ["Composition"]),
+    .library(name: "ClipMergeKit", targets: ["ClipMergeKit"]),
   ],
   targets: [
     .systemLibrary(
@@ -22,10 +23,12 @@ let package = Package(
     .target(name: "CEffectKernels"),
     .target(name: "Composition"),
     .target(name: "Engine", dependencies: ["Composition", "CFFmpeg", "CLibass", "CLibimagequant", "CEffectKernels"]),
+    .target(name: "ClipMergeKit", dependencies: ["Composition", "Engine"]),
     .target(name: "ClipMergeCLI", dependencies: ["Composition", "Engine"]),
     .executableTarget(name: "clipmerge", dependencies: ["ClipMergeCLI"]),
     .target(name: "TestSupport", dependencies: ["Engine", "Composition"], path: "Tests/TestSupport"),
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),
+    .testTarget(name: "ClipMergeKitTests", dependencies: ["ClipMergeKit", "TestSupport"]),
     .testTarget(name: "EngineTests", dependencies: ["Engine", "Composition", "TestSupport"]),
     .testTarget(
       name: "ClipMergeCLITests", dependencies: ["ClipMergeCLI", "Engine", "Composition", "TestSupport"]),

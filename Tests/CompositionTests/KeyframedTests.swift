@@ -1,6 +1,6 @@
 import XCTest
 
-import struct Composition.AffineTransform
+import struct Composition.AffineTransform2D
 
 @testable import Composition
 
@@ -39,7 +39,7 @@ final class KeyframedTests: XCTestCase {
   }
 
   func testTransformRampMovesLinearly() {
-    var transform = Keyframed(AffineTransform.identity)
+    var transform = Keyframed(AffineTransform2D.identity)
     transform.ramp(from: .identity, to: .translation(x: 100, y: 0), over: TimeRange(start: .zero, duration: s("4")))
     XCTAssertEqual(transform.value(at: s("1")).tx, 25, accuracy: 1e-9)
   }

@@ -1,6 +1,6 @@
 import XCTest
 
-import struct Composition.AffineTransform
+import struct Composition.AffineTransform2D
 
 @testable import Composition
 
@@ -25,7 +25,7 @@ final class OverlayRecipeTests: XCTestCase {
     XCTAssertEqual(layers(c).map(\.trackID), [OverlayRecipe.overlayVideoTrack, OverlayRecipe.baseVideoTrack])
     // 640x480 fitted into 1280x720 is 960x720; half of it is 480x360, against the right edge.
     let t = layers(c)[0].transform.initial
-    XCTAssertEqual(t, AffineTransform.scale(x: 0.75, y: 0.75).concatenating(.translation(x: 800, y: 0)))
+    XCTAssertEqual(t, AffineTransform2D.scale(x: 0.75, y: 0.75).concatenating(.translation(x: 800, y: 0)))
     XCTAssertEqual(layers(c)[1].transform.initial, .identity)
   }
 

@@ -1,6 +1,6 @@
 import XCTest
 
-import struct Composition.AffineTransform
+import struct Composition.AffineTransform2D
 
 @testable import Composition
 
@@ -87,7 +87,8 @@ final class SpecDecoderTests: XCTestCase {
     let layer = try XCTUnwrap(decode(json).composition.video?.instructions.first?.layers.first)
     XCTAssertEqual(
       layer.transform.initial,
-      AffineTransform.scale(x: 2, y: 3).concatenating(.rotation(degrees: 90)).concatenating(.translation(x: 10, y: 20)))
+      AffineTransform2D.scale(x: 2, y: 3).concatenating(.rotation(degrees: 90)).concatenating(
+        .translation(x: 10, y: 20)))
     XCTAssertEqual(layer.crop, Rect(x: 1, y: 2, width: 3, height: 4))
   }
 

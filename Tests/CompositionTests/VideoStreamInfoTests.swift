@@ -1,6 +1,6 @@
 import XCTest
 
-import struct Composition.AffineTransform
+import struct Composition.AffineTransform2D
 
 @testable import Composition
 
@@ -11,7 +11,7 @@ final class VideoStreamInfoTests: XCTestCase {
       orientation: Orientation(quarterTurns: turns, mirrored: mirrored), nominalFrameDuration: nil)
   }
 
-  func point(_ t: AffineTransform, _ x: Double, _ y: Double) -> [Double] {
+  func point(_ t: AffineTransform2D, _ x: Double, _ y: Double) -> [Double] {
     let p = t.apply(x: x, y: y)
     return [p.x, p.y]
   }

@@ -2,7 +2,7 @@ import CFFmpeg
 import Composition
 import XCTest
 
-import struct Composition.AffineTransform
+import struct Composition.AffineTransform2D
 
 @testable import Engine
 
@@ -29,7 +29,7 @@ final class AffineBlitterTests: XCTestCase {
 
   /// The value the luma plane should hold at target pixel (x, y), where the pixel is well inside the picture.
   private func reference(
-    _ source: PlaneView, inverse: AffineTransform, x: Int, y: Int, background: Double, opacity: Double
+    _ source: PlaneView, inverse: AffineTransform2D, x: Int, y: Int, background: Double, opacity: Double
   ) -> Double {
     let p = inverse.apply(x: Double(x) + 0.5, y: Double(y) + 0.5)
     let u = p.x - 0.5
@@ -47,7 +47,7 @@ final class AffineBlitterTests: XCTestCase {
 
   func testRotatedScaledDrawMatchesBilinearReferenceInsideAndLeavesOutsideAlone() throws {
     let source = try gradient()
-    let transform = AffineTransform.translation(x: -32, y: -24)
+    let transform = AffineTransform2D.translation(x: -32, y: -24)
       .concatenating(.rotation(degrees: 30))
       .concatenating(.scale(x: 1.3, y: 1.3))
       .concatenating(.translation(x: 80.25, y: 60.5))
@@ -84,7 +84,7 @@ final class AffineBlitterTests: XCTestCase {
     let source = try Frame(width: 40, height: 40, format: AV_PIX_FMT_YUV420P)
     for plane in 0..<3 { PlaneView(source, plane: plane)?.fill(200) }
     let target = try canvas(0)
-    let transform = AffineTransform.translation(x: -20, y: -20).concatenating(.rotation(degrees: 45))
+    let transform = AffineTransform2D.translation(x: -20, y: -20).concatenating(.rotation(degrees: 45))
       .concatenating(.translation(x: 80, y: 60))
     AffineBlitter.draw(source, transform: transform, opacity: 1, into: target)
     let luma = try XCTUnwrap(PlaneView(target, plane: 0))

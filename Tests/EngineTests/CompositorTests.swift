@@ -2,7 +2,7 @@ import CFFmpeg
 import Composition
 import XCTest
 
-import struct Composition.AffineTransform
+import struct Composition.AffineTransform2D
 
 @testable import Engine
 
@@ -20,7 +20,7 @@ final class CompositorTests: XCTestCase {
     return frame
   }
 
-  private func compose(_ layers: [(Frame, AffineTransform, Double)]) throws -> Frame {
+  private func compose(_ layers: [(Frame, AffineTransform2D, Double)]) throws -> Frame {
     let compositor = Compositor(matrix: matrix, scalers: ScalerCache())
     let target = try flat(64, 48, luma: 77)  // stale content from an earlier frame
     let draws = layers.enumerated().map { index, layer in
@@ -72,7 +72,7 @@ final class CompositorTests: XCTestCase {
     let turned = try compose([
       (
         stripes,
-        AffineTransform.translation(x: -128, y: -96).concatenating(.rotation(degrees: 10))
+        AffineTransform2D.translation(x: -128, y: -96).concatenating(.rotation(degrees: 10))
           .concatenating(.scale(x: 0.125, y: 0.125)).concatenating(.translation(x: 32, y: 24)), 1
       )
     ])

@@ -3,7 +3,7 @@ import Composition
 import Foundation
 import XCTest
 
-import struct Composition.AffineTransform
+import struct Composition.AffineTransform2D
 
 @testable import Engine
 
@@ -80,7 +80,7 @@ final class EffectProcessorTests: XCTestCase {
 
   func testOnlyAnOpaqueLayerDrawnWholeOneToOneFillsTheFrame() throws {
     let frame = try Frame(width: width, height: height, format: AV_PIX_FMT_YUV420P)
-    func draw(_ picture: Frame, _ transform: AffineTransform = .identity, opacity: Double = 1) -> LayerDraw {
+    func draw(_ picture: Frame, _ transform: AffineTransform2D = .identity, opacity: Double = 1) -> LayerDraw {
       LayerDraw(track: TrackID(1), serial: 1, picture: picture, transform: transform, opacity: opacity)
     }
     let same = try pattern()

@@ -175,10 +175,10 @@ final class StillMotionTests: XCTestCase {
     let base = try RenderHelpers.source(0, "base.mp4")
     let photo = try RenderHelpers.source(1, "checker.png")
     let two = MediaTime(seconds: 2)
-    var transform = Keyframed(AffineTransform.scale(x: 0.3, y: 0.3).concatenating(.translation(x: -20, y: -10)))
+    var transform = Keyframed(AffineTransform2D.scale(x: 0.3, y: 0.3).concatenating(.translation(x: -20, y: -10)))
     transform.ramp(
-      from: AffineTransform.scale(x: 0.3, y: 0.3).concatenating(.translation(x: -20, y: -10)),
-      to: AffineTransform.scale(x: 0.2, y: 0.2).concatenating(.translation(x: 0, y: 0)),
+      from: AffineTransform2D.scale(x: 0.3, y: 0.3).concatenating(.translation(x: -20, y: -10)),
+      to: AffineTransform2D.scale(x: 0.2, y: 0.2).concatenating(.translation(x: 0, y: 0)),
       over: TimeRange(start: .zero, duration: two))
     let composition = Composition(
       sources: [base, photo],

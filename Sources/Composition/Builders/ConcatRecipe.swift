@@ -234,9 +234,9 @@ public struct ConcatRecipe: Sendable {
           VideoCompositionInstruction(timeRange: second, layers: [incoming], backgroundColor: through))
       case .slide(let direction, _), .push(let direction, _):
         // The incoming picture moves from one frame away to its place; pushing, the outgoing one moves a frame on.
-        let offset = AffineTransform.translation(
+        let offset = AffineTransform2D.translation(
           x: direction.entry.x * Double(size.width), y: direction.entry.y * Double(size.height))
-        let away = AffineTransform.translation(
+        let away = AffineTransform2D.translation(
           x: -direction.entry.x * Double(size.width), y: -direction.entry.y * Double(size.height))
         let incomingPlace = incoming.transform.initial
         incoming.transform = Keyframed(incomingPlace.concatenating(offset))
@@ -255,7 +255,7 @@ public struct ConcatRecipe: Sendable {
         let place = outgoing.transform.initial
         let (cx, cy) = (Double(size.width) / 2, Double(size.height) / 2)
         let grown = place.concatenating(
-          AffineTransform.translation(x: -cx, y: -cy).concatenating(.scale(x: 1.5, y: 1.5))
+          AffineTransform2D.translation(x: -cx, y: -cy).concatenating(.scale(x: 1.5, y: 1.5))
             .concatenating(.translation(x: cx, y: cy)))
         outgoing.transform.ramp(from: place, to: grown, over: joint, curve: easing())
         outgoing.opacity.ramp(from: 1, to: 0, over: joint, curve: easing())

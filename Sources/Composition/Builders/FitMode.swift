@@ -8,7 +8,7 @@ public enum FitMode: String, Sendable, Hashable, CaseIterable {
   case stretch
 
   /// Maps an upright picture of `display` size into `frame`.
-  public func transform(from display: PixelSize, to frame: PixelSize) -> AffineTransform {
+  public func transform(from display: PixelSize, to frame: PixelSize) -> AffineTransform2D {
     let sx = Double(frame.width) / Double(display.width)
     let sy = Double(frame.height) / Double(display.height)
     if self == .stretch { return .scale(x: sx, y: sy) }
@@ -16,7 +16,7 @@ public enum FitMode: String, Sendable, Hashable, CaseIterable {
     // Whole-pixel sizes and positions keep the layer on the compositor's fast path.
     let width = (Double(display.width) * s).rounded()
     let height = (Double(display.height) * s).rounded()
-    return AffineTransform.scale(x: width / Double(display.width), y: height / Double(display.height))
+    return AffineTransform2D.scale(x: width / Double(display.width), y: height / Double(display.height))
       .concatenating(
         .translation(
           x: ((Double(frame.width) - width) / 2).rounded(), y: ((Double(frame.height) - height) / 2).rounded()))

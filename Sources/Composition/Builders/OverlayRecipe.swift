@@ -109,13 +109,13 @@ public struct OverlayRecipe: Sendable {
   }
 
   /// Scales the overlay's upright picture to whole pixels, turns it about its centre, puts it in place.
-  func overlayTransform(in size: PixelSize) -> AffineTransform {
+  func overlayTransform(in size: PixelSize) -> AffineTransform2D {
     let display = overlay.info.video?.displaySize ?? PixelSize(width: 1, height: 1)
     let fitted = min(Double(size.width) / Double(display.width), Double(size.height) / Double(display.height))
     let width = max(1, (Double(display.width) * fitted * scale).rounded())
     let height = max(1, (Double(display.height) * fitted * scale).rounded())
     let origin = position.origin(size: (width, height), frame: size, margin: margin)
-    var t = AffineTransform.scale(x: width / Double(display.width), y: height / Double(display.height))
+    var t = AffineTransform2D.scale(x: width / Double(display.width), y: height / Double(display.height))
     if rotation != 0 {
       t = t.concatenating(.translation(x: -width / 2, y: -height / 2))
         .concatenating(.rotation(degrees: rotation))

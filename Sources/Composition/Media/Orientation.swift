@@ -17,8 +17,8 @@ public struct Orientation: Sendable, Hashable, CustomStringConvertible {
   public var clockwiseDegrees: Int { quarterTurns * 90 }
 
   /// The transform about the origin (not yet translated back into positive coordinates).
-  public var transform: AffineTransform {
-    let mirror = mirrored ? AffineTransform.scale(x: -1, y: 1) : .identity
+  public var transform: AffineTransform2D {
+    let mirror = mirrored ? AffineTransform2D.scale(x: -1, y: 1) : .identity
     return mirror.concatenating(.rotation(degrees: Double(clockwiseDegrees)))
   }
 

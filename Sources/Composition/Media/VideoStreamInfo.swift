@@ -35,8 +35,8 @@ public struct VideoStreamInfo: Sendable, Hashable {
 
   /// Maps decoded pixels to an upright, square-pixel picture whose top-left is at the origin: the stream's
   /// preferredTransform, as AVFoundation calls it.
-  public var preferredTransform: AffineTransform {
-    let aspect = AffineTransform.scale(x: Double(sampleAspectNum) / Double(sampleAspectDen), y: 1)
+  public var preferredTransform: AffineTransform2D {
+    let aspect = AffineTransform2D.scale(x: Double(sampleAspectNum) / Double(sampleAspectDen), y: 1)
     let oriented = aspect.concatenating(orientation.transform)
     let box = oriented.boundingBox(width: Double(width), height: Double(height))
     return oriented.concatenating(.translation(x: -box.x, y: -box.y))

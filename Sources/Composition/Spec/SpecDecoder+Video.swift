@@ -152,17 +152,18 @@ extension SpecDecoder.Context {
 
   /// `[a, b, c, d, tx, ty]`, or `{"scale": S | [SX, SY], "rotate": DEGREES, "translate": [X, Y]}` applied in
   /// that order.
-  mutating func transform(_ value: Any, at path: String) -> AffineTransform? {
+  mutating func transform(_ value: Any, at path: String) -> AffineTransform2D? {
     if let array = value as? [Any] {
       let numbers = array.enumerated().compactMap { reader.number($0.element, at: "\(path)[\($0.offset)]") }
       guard array.count == 6, numbers.count == 6 else {
         if array.count != 6 { reader.fail(path, "expected 6 numbers [a, b, c, d, tx, ty], got \(array.count)") }
         return nil
       }
-      return AffineTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5])
+      return AffineTransform2D(
+        a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5])
     }
     guard let object = reader.object(value, at: path, allowed: ["scale", "rotate", "translate"]) else { return nil }
-    var t = AffineTransform.identity
+    var t = AffineTransform2D.identity
     if let scale = object["scale"] {
       if let pair = pair(scale, at: "\(path).scale") {
         t = t.concatenating(.scale(x: pair.0, y: pair.1))

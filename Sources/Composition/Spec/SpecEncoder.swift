@@ -154,7 +154,7 @@ public enum SpecEncoder {
 
   static func rect(_ r: Rect) -> Any { ["x": r.x, "y": r.y, "width": r.width, "height": r.height] }
 
-  static func transform(_ t: AffineTransform) -> Any { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
+  static func transform(_ t: AffineTransform2D) -> Any { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
 
   static func range(_ range: TimeRange) -> [String: Any] {
     ["start": time(range.start), "duration": time(range.duration)]

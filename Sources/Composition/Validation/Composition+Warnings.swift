@@ -53,7 +53,7 @@ extension Composition {
 
   /// Whether a picture of `size` placed by `transform` lies wholly outside a frame of `frame`'s size.
   private static func isOutside(
-    _ transform: AffineTransform, _ size: PixelSize, _ frame: (width: Double, height: Double)
+    _ transform: AffineTransform2D, _ size: PixelSize, _ frame: (width: Double, height: Double)
   ) -> Bool {
     let w = Double(size.width)
     let h = Double(size.height)

@@ -105,7 +105,7 @@ extension CompositionError: CustomStringConvertible {
       return "opacity out of range: instruction \(i) layer \(l) has opacity \(v) (0 to 1)"
     case .transformNotFinite(let i, let l):
       return "transform not finite: instruction \(i) layer \(l) has an infinite, NaN or out-of-range transform "
-        + "(scale at most \(Int(AffineTransform.maximumScale)), offset at most \(Int(AffineTransform.maximumOffset)) pixels)"
+        + "(scale at most \(Int(AffineTransform2D.maximumScale)), offset at most \(Int(AffineTransform2D.maximumOffset)) pixels)"
     case .emptyRamp(let context):
       return "empty ramp: \(context) ramps over no time"
     case .overlappingRamps(let context):

@@ -7,7 +7,7 @@ extension Double: Interpolatable {
   public func interpolated(to other: Double, fraction: Double) -> Double { self + (other - self) * fraction }
 }
 
-extension AffineTransform: Interpolatable {}
+extension AffineTransform2D: Interpolatable {}
 
 extension Rect: Interpolatable {
   public func interpolated(to other: Rect, fraction f: Double) -> Rect {

@@ -5,7 +5,7 @@
 /// with the identity transform shows its source upright at its display size, at the render's top-left corner.
 public struct LayerInstruction: Sendable, Hashable {
   public var trackID: TrackID
-  public var transform: Keyframed<AffineTransform>
+  public var transform: Keyframed<AffineTransform2D>
   public var opacity: Keyframed<Double>
   /// Only this part of the source is drawn: a rectangle in the source's upright display pixels. Like
   /// AVFoundation's crop rectangle it hides, it does not move: the transform still places the whole picture.
@@ -16,7 +16,7 @@ public struct LayerInstruction: Sendable, Hashable {
   public var effects: [Effect]
 
   public init(
-    trackID: TrackID, transform: Keyframed<AffineTransform> = Keyframed(.identity),
+    trackID: TrackID, transform: Keyframed<AffineTransform2D> = Keyframed(.identity),
     opacity: Keyframed<Double> = Keyframed(1), crop: Rect? = nil, mask: LayerMask? = nil, effects: [Effect] = []
   ) {
     self.trackID = trackID

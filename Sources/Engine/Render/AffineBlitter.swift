@@ -5,7 +5,7 @@ import Composition
 /// to the exact span the transformed picture covers, so the inner loop only touches covered pixels.
 enum AffineBlitter {
   /// Draws `source` into `target`; `transform` maps source pixels to target pixels.
-  static func draw(_ source: Frame, transform: AffineTransform, opacity: Double, into target: Frame) {
+  static func draw(_ source: Frame, transform: AffineTransform2D, opacity: Double, into target: Frame) {
     guard opacity > 0, let inverse = transform.inverted() else { return }
     let box = transform.boundingBox(width: Double(source.width), height: Double(source.height))
     let geometry = Geometry(
@@ -22,7 +22,7 @@ enum AffineBlitter {
   }
 
   struct Geometry {
-    let inverse: AffineTransform
+    let inverse: AffineTransform2D
     let sourceWidth, sourceHeight: Double
     /// Target pixels per source pixel along the source's x and y axes (for edge antialiasing).
     let scaleU, scaleV: Double

@@ -91,7 +91,7 @@ final class Compositor {
       let width = max(2, Int((layer.isStill ? w / Self.mipLevel(scaleX) : w * scaleX).rounded(.up)))
       let height = max(2, Int((layer.isStill ? h / Self.mipLevel(scaleY) : h * scaleY).rounded(.up)))
       let picture = try resized(layer, width: width, height: height)
-      let back = AffineTransform.scale(x: w / Double(width), y: h / Double(height))
+      let back = AffineTransform2D.scale(x: w / Double(width), y: h / Double(height))
       AffineBlitter.draw(picture, transform: back.concatenating(t), opacity: layer.opacity, into: frame)
       return
     }

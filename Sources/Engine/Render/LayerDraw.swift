@@ -8,7 +8,7 @@ struct LayerDraw {
   /// 8-bit 4:2:0 limited range in the output matrix.
   var picture: Frame
   /// Maps picture pixels to render pixels.
-  var transform: AffineTransform
+  var transform: AffineTransform2D
   var opacity: Double
   /// The same picture throughout (an image, drawn text): shrinks go by whole mipmap levels, so a zoom is
   /// scaled once per level rather than once a frame.

@@ -55,7 +55,7 @@ final class VideoRenderer {
         throw EngineError.decodeFailed(
           path: source.path, time: picture.time, reason: "cannot convert the picture (\(error))")
       }
-      let transform = AffineTransform.translation(x: Double(picture.originX), y: Double(picture.originY))
+      let transform = AffineTransform2D.translation(x: Double(picture.originX), y: Double(picture.originY))
         .concatenating(info.preferredTransform).concatenating(layer.transform.value(at: time))
       var draw = LayerDraw(
         track: track.id, serial: picture.serial, picture: normalized, transform: transform,
@@ -106,7 +106,7 @@ final class VideoRenderer {
 
   /// The layer showing only `crop` (upright display pixels) of its picture, placed where the whole picture
   /// would put that part; nil when nothing of the picture is inside the crop.
-  static func crop(_ draw: LayerDraw, to crop: Rect, preferred: AffineTransform, path: String) throws(EngineError)
+  static func crop(_ draw: LayerDraw, to crop: Rect, preferred: AffineTransform2D, path: String) throws(EngineError)
     -> LayerDraw?
   {
     guard let inverse = preferred.inverted() else { return nil }
@@ -125,7 +125,7 @@ final class VideoRenderer {
     } catch {
       throw .decodeFailed(path: path, time: nil, reason: "cannot crop the picture (\(error))")
     }
-    result.transform = AffineTransform.translation(x: Double(x0), y: Double(y0)).concatenating(draw.transform)
+    result.transform = AffineTransform2D.translation(x: Double(x0), y: Double(y0)).concatenating(draw.transform)
     result.serial = draw.serial &* 7919 &+ x0 &* 31 &+ y0 &* 17 &+ x1 &* 13 &+ y1
     return result
   }

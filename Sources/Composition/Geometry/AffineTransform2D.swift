@@ -3,39 +3,39 @@ import Foundation
 /// A 2-D affine transform with CGAffineTransform's layout: a point (x, y) maps to
 /// `(a·x + c·y + tx, b·x + d·y + ty)`. Coordinates are pixels with y pointing down, so a positive rotation turns
 /// clockwise on screen.
-public struct AffineTransform: Sendable, Hashable {
+public struct AffineTransform2D: Sendable, Hashable {
   public var a, b, c, d, tx, ty: Double
 
   public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
     (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
   }
 
-  public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  public static let identity = AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-  public static func translation(x: Double, y: Double) -> AffineTransform {
-    AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+  public static func translation(x: Double, y: Double) -> AffineTransform2D {
+    AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
   }
 
-  public static func scale(x: Double, y: Double) -> AffineTransform {
-    AffineTransform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
+  public static func scale(x: Double, y: Double) -> AffineTransform2D {
+    AffineTransform2D(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
   }
 
   /// Rotation by `degrees` clockwise on screen, about the origin. Quarter turns are exact.
-  public static func rotation(degrees: Double) -> AffineTransform {
+  public static func rotation(degrees: Double) -> AffineTransform2D {
     let turns = degrees / 90
     if turns == turns.rounded() {
       let quarter = ((Int(turns) % 4) + 4) % 4
       let (cos, sin): (Double, Double) = [(1, 0), (0, 1), (-1, 0), (0, -1)][quarter]
-      return AffineTransform(a: cos, b: sin, c: -sin, d: cos, tx: 0, ty: 0)
+      return AffineTransform2D(a: cos, b: sin, c: -sin, d: cos, tx: 0, ty: 0)
     }
     let r = degrees * .pi / 180
-    return AffineTransform(
+    return AffineTransform2D(
       a: Foundation.cos(r), b: Foundation.sin(r), c: -Foundation.sin(r), d: Foundation.cos(r), tx: 0, ty: 0)
   }
 
   /// `self` followed by `next`: the point goes through `self` first.
-  public func concatenating(_ next: AffineTransform) -> AffineTransform {
-    AffineTransform(
+  public func concatenating(_ next: AffineTransform2D) -> AffineTransform2D {
+    AffineTransform2D(
       a: a * next.a + b * next.c,
       b: a * next.b + b * next.d,
       c: c * next.a + d * next.c,
@@ -47,10 +47,10 @@ public struct AffineTransform: Sendable, Hashable {
   public var determinant: Double { a * d - b * c }
 
   /// The inverse, or nil when the transform collapses the plane (determinant 0) or is not finite.
-  public func inverted() -> AffineTransform? {
+  public func inverted() -> AffineTransform2D? {
     let det = determinant
     guard det.isFinite, abs(det) > 1e-12 else { return nil }
-    return AffineTransform(
+    return AffineTransform2D(
       a: d / det, b: -b / det, c: -c / det, d: a / det,
       tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
   }
@@ -86,9 +86,9 @@ public struct AffineTransform: Sendable, Hashable {
   }
 
   /// Component-wise linear interpolation, as AVFoundation ramps a transform.
-  public func interpolated(to other: AffineTransform, fraction f: Double) -> AffineTransform {
+  public func interpolated(to other: AffineTransform2D, fraction f: Double) -> AffineTransform2D {
     func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * f }
-    return AffineTransform(
+    return AffineTransform2D(
       a: mix(a, other.a), b: mix(b, other.b), c: mix(c, other.c), d: mix(d, other.d),
       tx: mix(tx, other.tx), ty: mix(ty, other.ty))
   }

@@ -1,0 +1,159 @@
+import Engine
+import Foundation
+import Synchronization
+
+/// Renders a composition to a file (AVFoundation's AVAssetExportSession): set the output, the video composition
+/// and the audio mix, then `await export()`. Cancelling the awaiting task, or `cancelExport()` from anywhere,
+/// stops it within a frame and leaves no file; the output is written to a temporary file beside it and moved into
+/// place complete. The composition is copied when the session is made, the video composition and the audio mix
+/// when they are set (as AVFoundation copies them), so the session can be shared between tasks.
+public final class AssetExportSession: Sendable {
+  /// Where an export stands.
+  public enum Status: Sendable, Equatable {
+    case waiting, exporting, completed, failed, cancelled
+  }
+
+  private struct Settings {
+    var outputURL: URL?
+    var outputFileType: Container?
+    var video: VideoComposition?
+    var audioMix: AudioMix?
+    var optimizeForNetworkUse = true
+    var overwrite = false
+  }
+
+  private let composition: CompositionSnapshot
+  public let presetName: ExportPreset
+  private let settings = Mutex(Settings())
+  private let state = ExportState()
+
+  public init(asset: MutableComposition, presetName: ExportPreset) {
+    composition = CompositionSnapshot(asset)
+    self.presetName = presetName
+  }
+
+  public var outputURL: URL? {
+    get { settings.withLock { $0.outputURL } }
+    set { settings.withLock { $0.outputURL = newValue } }
+  }
+
+  /// The container; by default the one `outputURL`'s extension names (QuickTime when it names none).
+  public var outputFileType: Container? {
+    get { settings.withLock { $0.outputFileType } }
+    set { settings.withLock { $0.outputFileType = newValue } }
+  }
+
+  /// A copy of the video composition set (nil: the default one, see `makeComposition`).
+  public var videoComposition: MutableVideoComposition? {
+    get { settings.withLock { $0.video }.map(MutableVideoComposition.init) }
+    set {
+      let value = newValue?.value
+      settings.withLock { $0.video = value }
+    }
+  }
+
+  /// A copy of the audio mix set (nil: every track at its recorded volume).
+  public var audioMix: MutableAudioMix? {
+    get { settings.withLock { $0.audioMix }.map(MutableAudioMix.init) }
+    set {
+      let value = newValue?.value
+      settings.withLock { $0.audioMix = value }
+    }
+  }
+
+  /// MP4 and QuickTime: the index first, so a player starts before the whole file has arrived.
+  public var shouldOptimizeForNetworkUse: Bool {
+    get { settings.withLock { $0.optimizeForNetworkUse } }
+    set { settings.withLock { $0.optimizeForNetworkUse = newValue } }
+  }
+
+  /// Replace a file already at `outputURL` (otherwise the export fails and leaves it as it is).
+  public var overwritesExistingFile: Bool {
+    get { settings.withLock { $0.overwrite } }
+    set { settings.withLock { $0.overwrite = newValue } }
+  }
+
+  /// 0 to 1, updated as frames are written.
+  public var progress: Double { state.progress }
+  public var status: Status { state.status }
+
+  /// Stops a running export (it ends with `EngineError.interrupted`, nothing written).
+  public func cancelExport() { state.cancel() }
+
+  /// The composition clipmerge's engine renders: the tracks; the video composition, each layer's transform
+  /// taken from decoded pixels to the upright picture the engine starts from (or, when none is set, the first
+  /// video track's upright size and frame rate with every video track upright); the audio mix; the export
+  /// settings.
+  public func makeComposition() throws(KitError) -> Composition {
+    let settings = settings.withLock { $0 }
+    let snapshot = composition
+    let container =
+      settings.outputFileType ?? settings.outputURL.flatMap { Container(pathExtension: $0.pathExtension) } ?? .mov
+    var export = ExportSettings(container: container, quality: presetName.quality)
+    export.optimizeForNetworkUse = settings.optimizeForNetworkUse
+    let known = Set(snapshot.tracks.map(\.id))
+    var video: VideoComposition?
+    if var given = settings.video {
+      for (i, instruction) in given.instructions.enumerated() {
+        for (j, layer) in instruction.layers.enumerated() {
+          guard known.contains(layer.trackID) else {
+            throw .unknownTrack("a layer instruction names \(layer.trackID), which the composition does not have")
+          }
+          let at = instruction.timeRange.start
+          given.instructions[i].layers[j].transform = layer.transform.mapped {
+            snapshot.modelTransform($0, track: layer.trackID, at: at)
+          }
+        }
+      }
+      video = given
+    } else if let first = snapshot.firstVideo {
+      let layers = snapshot.tracks.filter { $0.kind == .video }.map { LayerInstruction(trackID: $0.id) }
+      video = VideoComposition(
+        renderSize: first.displaySize, frameDuration: first.preferredFrameDuration ?? MediaTime.ticks(1, rate: 30),
+        instructions: [
+          VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: snapshot.duration), layers: layers)
+        ])
+    }
+    let mix = settings.audioMix ?? AudioMix()
+    if let stray = mix.parameters.first(where: { !known.contains($0.trackID) }) {
+      throw .unknownTrack("audio mix parameters name \(stray.trackID), which the composition does not have")
+    }
+    return Composition(
+      sources: snapshot.sources, tracks: snapshot.tracks, video: video, audioMix: mix, export: export)
+  }
+
+  /// Renders the composition to `outputURL`. Throws `EngineError`: `invalidComposition` naming the broken rule,
+  /// `interrupted` when cancelled, the file and the problem otherwise (a `KitError` as `invalidInput`).
+  public func export() async throws(EngineError) -> ExportReport {
+    guard let outputURL else { throw .outputFailed(path: "", reason: "no outputURL set") }
+    let model: Composition
+    do { model = try makeComposition() } catch { throw .invalidInput(path: outputURL.path, reason: error.description) }
+    let route = OutputRoute(path: outputURL.path, container: model.export.container)
+    let overwrite = overwritesExistingFile
+    let state = self.state
+    state.update(status: .exporting)
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Result<ExportReport, EngineError>, Never>) in
+        // The render blocks (decoding, encoding): a thread of its own, not one of the cooperative pool's.
+        Thread {
+          continuation.resume(
+            returning: Result { () throws(EngineError) -> ExportReport in
+              try Exporter(composition: model, route: route, overwrite: overwrite).run(
+                progress: { state.update(progress: $0.fraction) }, isCancelled: { state.isCancelled })
+            })
+        }.start()
+      }
+    } onCancel: {
+      state.cancel()
+    }
+    switch result {
+    case .success(let report):
+      state.update(progress: 1)
+      state.update(status: .completed)
+      return report
+    case .failure(let error):
+      if case .interrupted = error { state.update(status: .cancelled) } else { state.update(status: .failed) }
+      throw error
+    }
+  }
+}

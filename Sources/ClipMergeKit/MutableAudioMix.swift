@@ -1,0 +1,15 @@
+/// The volumes of a composition's audio tracks (AVFoundation's AVMutableAudioMix); a track without parameters
+/// plays at its recorded volume.
+public final class MutableAudioMix {
+  public var inputParameters: [MutableAudioMixInputParameters]
+
+  public init(inputParameters: [MutableAudioMixInputParameters] = []) {
+    self.inputParameters = inputParameters
+  }
+
+  init(_ mix: AudioMix) { inputParameters = mix.parameters.map(MutableAudioMixInputParameters.init) }
+
+  var value: AudioMix {
+    AudioMix(parameters: inputParameters.map { AudioMixParameters(trackID: $0.trackID, volume: $0.volume) })
+  }
+}

@@ -1,0 +1,28 @@
+/// The volume of one audio track over time (AVFoundation's AVMutableAudioMixInputParameters).
+public final class MutableAudioMixInputParameters {
+  public let trackID: TrackID
+  public private(set) var volume = Keyframed(1.0)
+
+  public init(track: MutableCompositionTrack) {
+    trackID = track.trackID
+  }
+
+  init(_ parameters: AudioMixParameters) {
+    trackID = parameters.trackID
+    volume = parameters.volume
+  }
+
+  /// Plays at `volume` (1: as recorded) from `time` on.
+  public func setVolume(_ volume: Double, at time: MediaTime) {
+    if time == .zero && self.volume.changes.isEmpty {
+      self.volume.initial = volume
+    } else {
+      self.volume.set(volume, at: time)
+    }
+  }
+
+  /// Ramps the volume from `start` to `end` over `timeRange`, holding `end` after it.
+  public func setVolumeRamp(fromStartVolume start: Double, toEndVolume end: Double, timeRange: TimeRange) {
+    volume.ramp(from: start, to: end, over: timeRange)
+  }
+}

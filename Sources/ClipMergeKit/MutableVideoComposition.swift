@@ -1,0 +1,32 @@
+/// The picture of a composition: frame size and rate, and instructions over its time
+/// (AVFoundation's AVMutableVideoComposition).
+public final class MutableVideoComposition {
+  public var renderSize: PixelSize
+  /// One frame's duration: 1/30 s for 30 frames a second.
+  public var frameDuration: MediaTime
+  public var backgroundColor: Color
+  public var instructions: [MutableVideoCompositionInstruction]
+
+  public init(
+    renderSize: PixelSize, frameDuration: MediaTime, backgroundColor: Color = .black,
+    instructions: [MutableVideoCompositionInstruction] = []
+  ) {
+    self.renderSize = renderSize
+    self.frameDuration = frameDuration
+    self.backgroundColor = backgroundColor
+    self.instructions = instructions
+  }
+
+  convenience init(_ video: VideoComposition) {
+    self.init(
+      renderSize: video.renderSize, frameDuration: video.frameDuration, backgroundColor: video.backgroundColor,
+      instructions: video.instructions.map(MutableVideoCompositionInstruction.init))
+  }
+
+  /// A copy as a value, the layers' transforms still on decoded pixels.
+  var value: VideoComposition {
+    VideoComposition(
+      renderSize: renderSize, frameDuration: frameDuration, backgroundColor: backgroundColor,
+      instructions: instructions.map(\.value))
+  }
+}

@@ -1,0 +1,141 @@
+import ClipMergeKit
+import Foundation
+import TestSupport
+import XCTest
+
+/// ClipMergeKit used as a Swift program uses it: assets into a mutable composition, layer instructions with
+/// opacity and transform, an audio mix, an export session awaited, cancelled, refused. Checked from outside
+/// with ffprobe and the ffmpeg CLI's decoder.
+final class AssetExportSessionTests: XCTestCase {
+  private func url(_ name: String) -> URL { URL(fileURLWithPath: FixtureFiles.path(name)) }
+  private func output(_ name: String) -> URL { FixtureFiles.temporaryFolder().appendingPathComponent(name) }
+
+  /// The mean luma of a 1-frame grey picture the ffmpeg CLI decodes at `time` of `file`, scaled to 8×8.
+  private func luma(_ file: URL, at time: Double) throws -> Double {
+    let folder = FixtureFiles.temporaryFolder()
+    let picture = folder.appendingPathComponent("f.gray").path
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-ss", String(time), "-i", file.path, "-frames:v", "1", "-vf", "scale=8:8",
+        "-pix_fmt", "gray", "-f", "rawvideo", picture,
+      ])
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: picture))
+    XCTAssertEqual(bytes.count, 64)
+    return Double(bytes.reduce(0) { $0 + Int($1) }) / Double(max(bytes.count, 1))
+  }
+
+  /// Two clips one after the other with an audio track under both: the output lasts exactly their sum, shows
+  /// each in turn (the first's opacity set to 0 at its end), and a volume ramp is heard.
+  func testTwoClipsInSequenceWithAnAudioTrack() async throws {
+    let first = try Asset(url: url("still-red.mp4"))
+    let second = try Asset(url: url("still-blue.mp4"))
+    let music = try Asset(url: url("music.m4a"))
+    let composition = MutableComposition()
+    let a = composition.addMutableTrack(withMediaType: .video)
+    try a.insertTimeRange(
+      first.tracks(withMediaType: .video)[0].timeRange, of: first.tracks(withMediaType: .video)[0], at: .zero)
+    let b = composition.addMutableTrack(withMediaType: .video)
+    try b.insertTimeRange(
+      second.tracks(withMediaType: .video)[0].timeRange, of: second.tracks(withMediaType: .video)[0], at: first.duration
+    )
+    let total = first.duration + second.duration
+    let sound = composition.addMutableTrack(withMediaType: .audio)
+    try sound.insertTimeRange(
+      TimeRange(start: .zero, duration: min(total, music.duration)), of: music.tracks(withMediaType: .audio)[0],
+      at: .zero)
+    let top = MutableVideoCompositionLayerInstruction(assetTrack: a)
+    top.setOpacity(0, at: first.duration)
+    let instruction = MutableVideoCompositionInstruction(
+      timeRange: TimeRange(start: .zero, duration: total),
+      layerInstructions: [top, MutableVideoCompositionLayerInstruction(assetTrack: b)])
+    let size = first.tracks(withMediaType: .video)[0].naturalSize
+    let video = MutableVideoComposition(
+      renderSize: size, frameDuration: MediaTime.ticks(1, rate: 25), instructions: [instruction])
+    let mix = MutableAudioMixInputParameters(track: sound)
+    mix.setVolumeRamp(fromStartVolume: 1, toEndVolume: 0, timeRange: TimeRange(start: .zero, duration: music.duration))
+    let session = AssetExportSession(asset: composition, presetName: .mediumQuality)
+    let target = output("merged.mp4")
+    session.outputURL = target
+    session.videoComposition = video
+    session.audioMix = MutableAudioMix(inputParameters: [mix])
+    let report = try await session.export()
+    XCTAssertEqual(session.status, .completed)
+    XCTAssertEqual(session.progress, 1)
+    XCTAssertEqual(report.duration, total)
+    let probed = try ClipmergeProcess.runTool(
+      "ffprobe", ["-v", "error", "-show_entries", "stream=codec_type:format=duration", "-of", "csv=p=0", target.path])
+    XCTAssertEqual(probed, "video\naudio\n\(String(format: "%.6f", total.seconds))\n")
+    // Red first (luma about 81), blue after (about 41), by the ffmpeg CLI's decoder.
+    let (red, blue) = (try luma(url("still-red.mp4"), at: 0), try luma(url("still-blue.mp4"), at: 0))
+    XCTAssertGreaterThan(red - blue, 20, "the two clips differ")
+    XCTAssertEqual(try luma(target, at: first.duration.seconds / 2), red, accuracy: 3)
+    XCTAssertEqual(try luma(target, at: first.duration.seconds + second.duration.seconds / 2), blue, accuracy: 3)
+  }
+
+  /// Cancelling the task that awaits an export stops it with `interrupted` and leaves no file.
+  func testCancellingTheTaskStopsTheExportAndLeavesNothing() async throws {
+    let clip = try Asset(url: url("long-overlay.mp4"))
+    let composition = MutableComposition()
+    let track = composition.addMutableTrack(withMediaType: .video)
+    for k in 0..<4 {
+      try track.insertTimeRange(
+        clip.tracks(withMediaType: .video)[0].timeRange, of: clip.tracks(withMediaType: .video)[0],
+        at: clip.duration * Int64(k))
+    }
+    let session = AssetExportSession(asset: composition, presetName: .highestQuality)
+    let target = output("cancelled.mov")
+    session.outputURL = target
+    let export = Task { try await session.export() }
+    while session.progress == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+    export.cancel()
+    do {
+      _ = try await export.value
+      XCTFail("the export finished although cancelled")
+    } catch {
+      guard case .interrupted? = error as? EngineError else { return XCTFail("\(error)") }
+    }
+    XCTAssertEqual(session.status, .cancelled)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path), [])
+  }
+
+  /// A range outside its asset, a track of the wrong kind and a layer for a track the composition lacks are
+  /// refused, each naming the problem.
+  func testWrongRequestsAreRefused() async throws {
+    let clip = try Asset(url: url("tiny.mp4"))
+    let composition = MutableComposition()
+    let video = composition.addMutableTrack(withMediaType: .video)
+    XCTAssertThrowsError(
+      try video.insertTimeRange(
+        TimeRange(start: .zero, duration: clip.duration + MediaTime(seconds: 1)),
+        of: clip.tracks(withMediaType: .video)[0],
+        at: .zero)
+    ) { XCTAssertTrue("\($0)".contains("is not inside the asset"), "\($0)") }
+    XCTAssertThrowsError(
+      try video.insertTimeRange(
+        clip.tracks(withMediaType: .audio)[0].timeRange, of: clip.tracks(withMediaType: .audio)[0], at: .zero)
+    ) { XCTAssertTrue("\($0)".contains("an audio track inserted into a video track"), "\($0)") }
+    try video.insertTimeRange(
+      clip.tracks(withMediaType: .video)[0].timeRange, of: clip.tracks(withMediaType: .video)[0], at: .zero)
+    let other = MutableComposition()
+    other.addMutableTrack(withMediaType: .video)
+    let stranger = other.addMutableTrack(withMediaType: .video)
+    let session = AssetExportSession(asset: composition, presetName: .lowQuality)
+    let never = output("never.mp4")
+    session.outputURL = never
+    session.videoComposition = MutableVideoComposition(
+      renderSize: PixelSize(width: 64, height: 48), frameDuration: MediaTime.ticks(1, rate: 25),
+      instructions: [
+        MutableVideoCompositionInstruction(
+          timeRange: TimeRange(start: .zero, duration: clip.duration),
+          layerInstructions: [MutableVideoCompositionLayerInstruction(assetTrack: stranger)])
+      ])
+    do {
+      _ = try await session.export()
+      XCTFail("exported a layer of a track the composition does not have")
+    } catch {
+      XCTAssertTrue(error.description.contains("which the composition does not have"), error.description)
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: never.deletingLastPathComponent().path), [])
+  }
+}
