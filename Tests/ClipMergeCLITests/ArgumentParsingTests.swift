@@ -49,7 +49,7 @@ final class ArgumentParsingTests: XCTestCase {
     XCTAssertEqual(command.output.export.preset, "veryfast")
     XCTAssertFalse(command.output.export.optimizeForNetworkUse)
     var recipe = OverlaySamples.recipe
-    command.configure(&recipe)
+    command.settings.apply(to: &recipe)
     XCTAssertEqual(recipe.scale, 0.4)
     XCTAssertEqual(recipe.position, .point(x: 40, y: 30))
     XCTAssertEqual(recipe.fadeIn, TimeRange(start: MediaTime(parsing: "2.9")!, duration: MediaTime(seconds: 8)))

@@ -60,8 +60,7 @@ final class ConcatCommandTests: XCTestCase {
     XCTAssertEqual(command.clips.map(\.path), ["a.mp4", "b.mp4"])
     XCTAssertEqual(command.clips[1].start, s("1"))
     XCTAssertEqual(command.soundtrackPath, "m.m4a")
-    var recipe = ConcatRecipe(clips: [])
-    command.configure(&recipe)
+    let recipe = command.settings
     XCTAssertEqual(recipe.transition, .crossfade(s("0.5")))
     XCTAssertEqual(recipe.fit, .cover)
     XCTAssertEqual(recipe.renderSize, PixelSize(width: 1920, height: 1080))

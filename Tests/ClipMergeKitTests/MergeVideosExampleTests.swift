@@ -12,7 +12,8 @@ final class MergeVideosExampleTests: XCTestCase {
     _ = try ClipmergeProcess.runTool(
       "ffmpeg",
       [
-        "-nostdin", "-v", "error", "-ss", String(time), "-i", file, "-frames:v", "1", "-vf", filter, "-pix_fmt", "rgb24",
+        "-nostdin", "-v", "error", "-ss", String(time), "-i", file, "-frames:v", "1", "-vf", filter, "-pix_fmt",
+        "rgb24",
         "-f", "rawvideo", picture,
       ])
     return [UInt8](try Data(contentsOf: URL(fileURLWithPath: picture)))

@@ -64,7 +64,8 @@ struct ConcatCommand {
   var output: OutputOptions
   var copy: Bool
   var soundtrackPath: String?
-  var configure: (inout ConcatRecipe) -> Void
+  /// The recipe's settings from the options, its clips and soundtrack still empty (they are probed later).
+  var settings = ConcatRecipe(clips: [])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     guard !parsed.positionals.isEmpty else { throw UsageError("concat needs at least one CLIP") }
@@ -122,24 +123,21 @@ struct ConcatCommand {
         throw UsageError("--copy joins without re-encoding, so \(option) cannot apply")
       }
     }
-    let export = output.export
-    configure = { recipe in
-      recipe.renderSize = frame.size
-      recipe.frameDuration = frame.frameDuration
-      if let background = frame.background { recipe.background = background }
-      if let fit = frame.fit { recipe.fit = fit }
-      if let volume = frame.volume { recipe.clipVolume = volume }
-      recipe.effects = frame.effects
-      if let transition { recipe.transition = transition }
-      recipe.jointTransitions = jointTransitions
-      if let easing { recipe.transitionEasing = easing }
-      if let volume { recipe.soundtrackVolume = volume }
-      if let fadeOut { recipe.soundtrackFadeOut = fadeOut }
-      recipe.soundtrackLoop = loop
-      if let imageDuration { recipe.imageDuration = imageDuration }
-      recipe.audio = audio
-      recipe.export = export
-    }
+    settings.renderSize = frame.size
+    settings.frameDuration = frame.frameDuration
+    if let background = frame.background { settings.background = background }
+    if let fit = frame.fit { settings.fit = fit }
+    if let volume = frame.volume { settings.clipVolume = volume }
+    settings.effects = frame.effects
+    if let transition { settings.transition = transition }
+    settings.jointTransitions = jointTransitions
+    if let easing { settings.transitionEasing = easing }
+    if let volume { settings.soundtrackVolume = volume }
+    if let fadeOut { settings.soundtrackFadeOut = fadeOut }
+    settings.soundtrackLoop = loop
+    if let imageDuration { settings.imageDuration = imageDuration }
+    settings.audio = audio
+    settings.export = output.export
   }
 
   /// Probes every clip (and the soundtrack) and builds the composition.
@@ -160,14 +158,14 @@ struct ConcatCommand {
         ConcatRecipe.Clip(
           source: Source(id: SourceID(index), path: clip.path, info: info), start: clip.start, end: clip.end))
     }
-    var recipe = ConcatRecipe(clips: recipeClips)
+    var recipe = settings
+    recipe.clips = recipeClips
     if let original = soundtrackPath {
       let soundtrackPath = try StdinSpool.resolve(original)
       let info = try RenderRunner.probe(soundtrackPath)
       guard info.audio != nil else { throw CommandFailure("\(soundtrackPath): no audio stream", code: .dataError) }
       recipe.soundtrack = Source(id: SourceID(clips.count), path: soundtrackPath, info: info)
     }
-    configure(&recipe)
     return recipe
   }
 

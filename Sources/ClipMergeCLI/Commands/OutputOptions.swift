@@ -26,7 +26,8 @@ struct OutputOptions {
   /// What a spec says of the output (compose): its `output.path` and `output.container`.
   var specPath: String?
   var specContainer: Container?
-  private var settings: (inout ExportSettings) -> Void
+  /// The encoder and container settings given.
+  var overrides: ExportOverrides
 
   static let specs: [OptionSpec] =
     [
@@ -120,20 +121,10 @@ struct OutputOptions {
     }
     let noFaststart = parsed.flags.contains("no-faststart")
     let threads = try Self.threads(parsed)
-    settings = { export in
-      if let videoCodec { export.videoCodec = videoCodec }
-      if let audioCodec { export.audioCodec = audioCodec }
-      if let quality { export.quality = quality }
-      if let crf { export.crf = crf }
-      if let preset { export.preset = preset }
-      if let videoRate { export.videoBitRate = videoRate }
-      if let audioRate { export.audioBitRate = audioRate }
-      if let sampleRate { export.audioSampleRate = sampleRate }
-      if let channels { export.audioChannels = channels }
-      export.metadata.merge(metadata) { $1 }
-      if noFaststart { export.optimizeForNetworkUse = false }
-      if let threads { export.threads = threads }
-    }
+    overrides = ExportOverrides(
+      videoCodec: videoCodec, audioCodec: audioCodec, quality: quality, crf: crf, preset: preset,
+      videoBitRate: videoRate, audioBitRate: audioRate, sampleRate: sampleRate, channels: channels,
+      metadata: metadata, noFaststart: noFaststart, threads: threads)
   }
 
   /// Options other commands take with the same meaning (one spec each, so their help cannot drift apart).
@@ -167,9 +158,8 @@ struct OutputOptions {
 
   /// `base` with every setting given on the command line put over it (the container is the route's).
   func apply(to base: ExportSettings) -> ExportSettings {
-    var export = base
+    var export = overrides.apply(to: base)
     if let format { export.container = format }
-    settings(&export)
     return export
   }
 

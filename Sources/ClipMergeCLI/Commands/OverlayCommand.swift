@@ -49,7 +49,7 @@ struct OverlayCommand {
   /// Nil when only text or subtitles go over BASE.
   var overlay: ClipReference?
   var output: OutputOptions
-  var configure: (inout OverlayRecipe) -> Void
+  var settings: OverlaySettings
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     output = try OutputOptions(parsed)
@@ -82,24 +82,9 @@ struct OverlayCommand {
     if let fadeIn, let fadeOut, fadeIn.overlaps(fadeOut) {
       throw UsageError("--fade-in and --fade-out overlap in time")
     }
-    let export = output.export
-    configure = { recipe in
-      if let scale { recipe.scale = scale }
-      if let position { recipe.position = position }
-      if let margin { recipe.margin = margin }
-      if let rotation { recipe.rotation = rotation }
-      if let opacity { recipe.opacity = opacity }
-      recipe.fadeIn = fadeIn
-      recipe.fadeOut = fadeOut
-      recipe.renderSize = frame.size
-      recipe.frameDuration = frame.frameDuration
-      if let background = frame.background { recipe.background = background }
-      if let fit = frame.fit { recipe.fit = fit }
-      if let volume = frame.volume { recipe.volume = volume }
-      recipe.effects = frame.effects
-      if let audio { recipe.audio = audio }
-      recipe.export = export
-    }
+    settings = OverlaySettings(
+      scale: scale, position: position, margin: margin, rotation: rotation, opacity: opacity, fadeIn: fadeIn,
+      fadeOut: fadeOut, frame: frame, audio: audio, export: output.export)
   }
 
   /// Probes both inputs and builds the composition.
@@ -114,7 +99,7 @@ struct OverlayCommand {
     var recipe = OverlayRecipe(
       base: Source(id: SourceID(0), path: basePath, info: baseInfo),
       overlay: Source(id: SourceID(1), path: overlayPath ?? basePath, info: overlayInfo))
-    configure(&recipe)
+    settings.apply(to: &recipe)
     recipe.baseTrim = base
     recipe.overlayTrim = overlay ?? ClipReference(path: "")
     recipe.showsOverlay = overlayPath != nil

@@ -1,0 +1,36 @@
+import Composition
+
+/// The export settings given on the command line, each nil (or empty) when not given: put over a spec's or the
+/// defaults by `apply(to:)`.
+struct ExportOverrides: Sendable, Equatable {
+  var videoCodec: VideoCodec?
+  var audioCodec: AudioCodec?
+  var quality: ExportSettings.Quality?
+  var crf: Int?
+  var preset: String?
+  var videoBitRate: Int?
+  var audioBitRate: Int?
+  var sampleRate: Int?
+  var channels: Int?
+  var metadata: [String: String] = [:]
+  var noFaststart = false
+  var threads: Int?
+
+  /// `base` with every given setting put over it.
+  func apply(to base: ExportSettings) -> ExportSettings {
+    var export = base
+    if let videoCodec { export.videoCodec = videoCodec }
+    if let audioCodec { export.audioCodec = audioCodec }
+    if let quality { export.quality = quality }
+    if let crf { export.crf = crf }
+    if let preset { export.preset = preset }
+    if let videoBitRate { export.videoBitRate = videoBitRate }
+    if let audioBitRate { export.audioBitRate = audioBitRate }
+    if let sampleRate { export.audioSampleRate = sampleRate }
+    if let channels { export.audioChannels = channels }
+    export.metadata.merge(metadata) { $1 }
+    if noFaststart { export.optimizeForNetworkUse = false }
+    if let threads { export.threads = threads }
+    return export
+  }
+}
