@@ -53,13 +53,14 @@ extension EngineError: CustomStringConvertible {
 
 extension EngineError {
   /// A failed read or open of the input `path`: a system limit (too many open files, out of memory) is the
-  /// system's refusal (exit 71), an I/O error a failed read (74), anything else the file's problem, said as
-  /// `reason` with FFmpeg's words after it.
-  static func readFailed(path: String, _ error: FFmpegError, reason: String) -> EngineError {
+  /// system's refusal (exit 71); an I/O error that the file's reader met (`ioFailed`: FFmpeg's demuxers also say
+  /// EIO for a file cut short, which is the file's problem) a failed read (74); anything else the file's
+  /// problem, said as `reason` with FFmpeg's words after it.
+  static func readFailed(path: String, _ error: FFmpegError, reason: String, ioFailed: Bool = false) -> EngineError {
     if [EMFILE, ENFILE, ENOMEM].map({ -$0 }).contains(error.code) {
       return .systemRefused(path: path, reason: "cannot be opened: \(error.message.lowercased())")
     }
-    if [EIO, ENXIO, ESTALE, ETIMEDOUT, ENODEV].map({ -$0 }).contains(error.code) {
+    if ioFailed {
       return .readError(path: path, reason: "cannot be read: \(error.message.lowercased())")
     }
     return .invalidInput(path: path, reason: "\(reason) (\(error))")

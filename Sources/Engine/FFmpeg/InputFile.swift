@@ -104,15 +104,24 @@ final class InputFile {
   }
 
   /// The next packet into `packet`, false at the end of the data. Damaged data (AVERROR_INVALIDDATA: a corrupt
-  /// or cut-off tail) ends the data as the end of the file does, the rule the render and the length probe
-  /// follow; any other failure (an I/O error) throws, so a read error is never taken for the end of a file.
+  /// or cut-off tail, or EIO from a demuxer that ran out of data) ends the data as the end of the file does, the
+  /// rule the render and the length probe follow; any other failure (an I/O error of the file's reader, memory)
+  /// throws, so a read error is never taken for the end of a file.
   func nextPacket(into packet: Packet) throws(EngineError) -> Bool {
     do {
       return try read(into: packet)
     } catch {
-      if error.code == cm_averror_invaliddata() { return false }
-      throw .readFailed(path: path, error, reason: "cannot be read")
+      let failed = readerFailed
+      if error.code == cm_averror_invaliddata() || (error.code == -EIO && !failed) { return false }
+      throw .readFailed(path: path, error, reason: "cannot be read", ioFailed: failed)
     }
+  }
+
+  /// Whether the file's reader met an I/O error (the AVIOContext's error, set from read(2)), as opposed to a
+  /// demuxer that ran out of data: FFmpeg's Matroska reader says EIO for a file cut short.
+  var readerFailed: Bool {
+    guard let io = format.pointee.pb else { return false }
+    return io.pointee.error < 0 && io.pointee.error != cm_averror_eof()
   }
 
   /// Seeks `stream` to the keyframe at or before `timestamp` in the stream's time base (av_seek_frame).

@@ -169,9 +169,10 @@ final class DecodingStream {
       do {
         more = try input.read(into: packet)
       } catch {
-        // Damaged data is the end of what can be decoded (strict mode refuses it); an I/O error is a failure.
-        guard error.code == cm_averror_invaliddata() else {
-          throw .readFailed(path: path, error, reason: "cannot be read")
+        // Damaged or cut-off data is the end of what can be decoded (strict mode refuses it); an I/O error met
+        // by the file's reader is a failure.
+        if input.readerFailed || error.code == -ENOMEM {
+          throw .readFailed(path: path, error, reason: "cannot be read", ioFailed: input.readerFailed)
         }
         try damage.record(path: path, time: near, reason: error.message)
         more = false
