@@ -21,8 +21,8 @@ public enum EngineError: Error, Sendable {
   case interrupted
   /// The render was interrupted by a signal after part of it had gone to standard output.
   case interruptedStreaming
-  /// A failure of the engine itself or of an encoder.
-  case internalFailure(String)
+  /// A failure of the engine itself or of a library it drives, in `stage`.
+  case internalFailure(EngineStage, String)
   /// The system refused what a file needs: too many files open, out of memory.
   case systemRefused(path: String, reason: String)
   /// Reading the input failed part way (an I/O error, not the file's data): never taken for its end.
@@ -44,7 +44,7 @@ extension EngineError: CustomStringConvertible {
     case .interrupted: return "interrupted; no output written"
     case .interruptedStreaming:
       return "interrupted; what had been written to standard output stops mid-stream (an incomplete file)"
-    case .internalFailure(let message): return "internal error: \(message)"
+    case .internalFailure(let stage, let message): return "internal error while \(stage.rawValue): \(message)"
     case .systemRefused(let path, let reason): return "\(path): \(reason)"
     case .readError(let path, let reason): return "\(path): \(reason)"
     }

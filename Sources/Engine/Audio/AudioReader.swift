@@ -35,7 +35,7 @@ final class AudioReader {
       decoded = try Frame()
       converted = try Frame()
     } catch {
-      throw EngineError.internalFailure("\(error)")
+      throw EngineError.internalFailure(.audio, "\(error)")
     }
     buffer = Array(repeating: [], count: format.channels)
     position = start

@@ -85,7 +85,7 @@ final class AudioRenderer {
     if let open = readers[track], open.segment == index { return open.reader }
     readers[track] = nil
     guard let segment = composition.track(track)?.segments[index] else {
-      throw EngineError.internalFailure("no segment \(index) in \(track)")
+      throw EngineError.internalFailure(.audio, "no segment \(index) in \(track)")
     }
     // A segment that plays faster or slower is resampled to fewer or more samples (the pitch changes with the
     // speed, as on a tape): the source is read at `rate` samples per source second.

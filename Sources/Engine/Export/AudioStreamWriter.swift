@@ -45,7 +45,7 @@ final class AudioStreamWriter {
       try renderer.render(from: samplesWritten, count: count, into: &block)
       let frame: Frame
       do { frame = try frames.frame(from: block, count: count, pts: samplesWritten) } catch {
-        throw .internalFailure("\(error)")
+        throw .internalFailure(.audio, "\(error)")
       }
       try send(frame, into: output)
       samplesWritten += Int64(count)

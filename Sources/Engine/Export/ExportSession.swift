@@ -44,7 +44,7 @@ final class ExportSession {
     do {
       packet = try Packet()
     } catch {
-      throw .internalFailure("\(error)")
+      throw .internalFailure(.encoding, "\(error)")
     }
     let global = output.wantsGlobalHeader
     do {
@@ -67,7 +67,7 @@ final class ExportSession {
     } catch let error as EngineError {
       throw error
     } catch {
-      throw .internalFailure("cannot set up the encoders: \(error)")
+      throw .internalFailure(.setup, "cannot set up the encoders: \(error)")
     }
   }
 
@@ -107,21 +107,21 @@ final class ExportSession {
     let frame: Frame
     do {
       frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P)
-    } catch { throw .internalFailure("\(error)") }
+    } catch { throw .internalFailure(.encoding, "\(error)") }
     var frames = 0..<video.composition.frameCount(covering: composition.duration)
     if case .videoFrames(let range) = part { frames = range }
     for n in frames {
       if isCancelled() { throw target.interruption }
       let frameEnd = video.composition.time(ofFrame: n + 1)
       if let audio { try audio.write(upTo: min(frameEnd.ticks(atRate: audio.sampleRate), totalSamples), into: output) }
-      do { try frame.makeWritable() } catch { throw .internalFailure("\(error)") }
+      do { try frame.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
       try video.renderer.render(at: video.composition.time(ofFrame: n), into: frame)
       var encoded = frame
       if video.pixelFormat != AV_PIX_FMT_YUV420P {
         do {
           encoded = try scalers.convert(
             frame, width: size.width, height: size.height, matrix: video.renderer.matrix, format: video.pixelFormat)
-        } catch { throw .internalFailure("\(error)") }
+        } catch { throw .internalFailure(.encoding, "\(error)") }
       }
       encoded.pointer.pointee.pts = n - frames.lowerBound
       try encode(encoded, with: video.encoder, stream: video.stream, frameDuration: 1)
@@ -136,11 +136,13 @@ final class ExportSession {
     do {
       try encoder.send(frame)
     } catch {
-      throw .internalFailure("encoding failed: \(error)")
+      throw .internalFailure(.encoding, "encoding failed: \(error)")
     }
     while true {
       let status: CodecStatus
-      do { status = try encoder.receive(into: packet) } catch { throw .internalFailure("encoding failed: \(error)") }
+      do { status = try encoder.receive(into: packet) } catch {
+        throw .internalFailure(.encoding, "encoding failed: \(error)")
+      }
       guard status == .ready else { return }
       if let frameDuration { packet.pointer.pointee.duration = frameDuration }
       packet.streamIndex = Int32(stream)

@@ -72,9 +72,11 @@ final class GIFExporter {
     var written: Int64 = 0
     func write(_ n: Int64, _ pixels: [UInt8]) throws(EngineError) {
       let indices = try palette.remap(pixels, width: size.width, height: size.height)
-      do { try frame.makeWritable() } catch { throw .internalFailure("\(error)") }
+      do { try frame.makeWritable() } catch { throw .internalFailure(.gifEncoding, "\(error)") }
       let p = frame.pointer.pointee
-      guard let plane = p.data.0, let table = p.data.1 else { throw .internalFailure("a palette frame without planes") }
+      guard let plane = p.data.0, let table = p.data.1 else {
+        throw .internalFailure(.gifEncoding, "a palette frame without planes")
+      }
       for y in 0..<size.height {
         indices.withUnsafeBufferPointer { row in
           (plane + y * Int(p.linesize.0)).update(from: row.baseAddress! + y * size.width, count: size.width)
@@ -116,18 +118,18 @@ final class GIFExporter {
       composition: composition, video: video, matrix: matrix, damage: damage, tables: tables)
     let frame: Frame
     do { frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P) } catch {
-      throw .internalFailure("\(error)")
+      throw .internalFailure(.gifEncoding, "\(error)")
     }
     var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
     for n in 0..<count {
       if isCancelled() { throw target.interruption }
-      do { try frame.makeWritable() } catch { throw .internalFailure("\(error)") }
+      do { try frame.makeWritable() } catch { throw .internalFailure(.gifEncoding, "\(error)") }
       try renderer.render(at: video.time(ofFrame: n), into: frame)
       let rgba: Frame
       do {
         rgba = try scalers.convert(
           frame, width: size.width, height: size.height, matrix: matrix, format: AV_PIX_FMT_RGBA, fullRange: true)
-      } catch { throw .internalFailure("\(error)") }
+      } catch { throw .internalFailure(.gifEncoding, "\(error)") }
       let p = rgba.pointer.pointee
       guard let plane = p.data.0 else { continue }
       let row = size.width * 4

@@ -7,12 +7,12 @@ final class PaletteQuantizer {
   private let histogram: OpaquePointer
 
   init() throws(EngineError) {
-    guard let attributes = liq_attr_create() else { throw .internalFailure("liq_attr_create failed") }
+    guard let attributes = liq_attr_create() else { throw .internalFailure(.gifPalette, "liq_attr_create failed") }
     // Speed 4 of 1-10: libimagequant's default trade of time for palette quality.
     liq_set_speed(attributes, 4)
     guard let histogram = liq_histogram_create(attributes) else {
       liq_attr_destroy(attributes)
-      throw .internalFailure("liq_histogram_create failed")
+      throw .internalFailure(.gifPalette, "liq_histogram_create failed")
     }
     self.attributes = attributes
     self.histogram = histogram
@@ -27,7 +27,7 @@ final class PaletteQuantizer {
   func add(_ pixels: [UInt8], width: Int, height: Int) throws(EngineError) {
     let image = try QuantizerImage(attributes: attributes, pixels: pixels, width: width, height: height)
     guard liq_histogram_add_image(histogram, attributes, image.pointer) == LIQ_OK else {
-      throw .internalFailure("liq_histogram_add_image failed")
+      throw .internalFailure(.gifPalette, "liq_histogram_add_image failed")
     }
   }
 
@@ -35,7 +35,7 @@ final class PaletteQuantizer {
   func palette() throws(EngineError) -> QuantizedPalette {
     var result: OpaquePointer?
     guard liq_histogram_quantize(histogram, attributes, &result) == LIQ_OK, let result else {
-      throw .internalFailure("liq_histogram_quantize failed")
+      throw .internalFailure(.gifPalette, "liq_histogram_quantize failed")
     }
     return QuantizedPalette(result: result, attributes: attributes, owner: self)
   }

@@ -40,7 +40,7 @@ final class QuantizedPalette {
     let status = indices.withUnsafeMutableBytes { buffer in
       liq_write_remapped_image(result, image.pointer, buffer.baseAddress!, buffer.count)
     }
-    guard status == LIQ_OK else { throw .internalFailure("liq_write_remapped_image failed") }
+    guard status == LIQ_OK else { throw .internalFailure(.gifPalette, "liq_write_remapped_image failed") }
     return indices
   }
 }

@@ -7,12 +7,14 @@ final class QuantizerImage {
   private let pixels: UnsafeMutableBufferPointer<UInt8>
 
   init(attributes: OpaquePointer, pixels source: [UInt8], width: Int, height: Int) throws(EngineError) {
-    guard source.count == width * height * 4 else { throw .internalFailure("an RGBA picture of the wrong size") }
+    guard source.count == width * height * 4 else {
+      throw .internalFailure(.gifPalette, "an RGBA picture of the wrong size")
+    }
     pixels = .allocate(capacity: source.count)
     _ = pixels.initialize(from: source)
     guard let image = liq_image_create_rgba(attributes, pixels.baseAddress!, Int32(width), Int32(height), 0) else {
       pixels.deallocate()
-      throw .internalFailure("liq_image_create_rgba failed")
+      throw .internalFailure(.gifPalette, "liq_image_create_rgba failed")
     }
     pointer = image
   }

@@ -18,7 +18,7 @@ package final class PictureGrabber {
     do {
       frame = try scalers.normalize(picture, matrix: ColorMatrix.guess(height: picture.frame.height))
     } catch {
-      throw .internalFailure("\(error)")
+      throw .internalFailure(.decoding, "\(error)")
     }
     return PictureSample(frame: frame, time: picture.time)
   }

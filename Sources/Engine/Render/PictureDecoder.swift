@@ -36,7 +36,7 @@ final class PictureDecoder {
   func next() throws(EngineError) -> SourcePicture? {
     guard !drained else { return nil }
     let frame: Frame
-    do { frame = try Frame() } catch { throw EngineError.internalFailure("\(error)") }
+    do { frame = try Frame() } catch { throw EngineError.internalFailure(.decoding, "\(error)") }
     while true {
       guard try stream.receive(into: frame, near: lastTime) else {
         drained = true
@@ -54,12 +54,12 @@ final class PictureDecoder {
       }
       if Deinterlacer.applies(to: frame) {
         // The decoder may still hold the buffers as a reference picture: mend a copy.
-        do { try frame.makeWritable() } catch { throw EngineError.internalFailure("\(error)") }
+        do { try frame.makeWritable() } catch { throw EngineError.internalFailure(.decoding, "\(error)") }
         Deinterlacer.deinterlace(frame)
       }
       if let transfer = ToneMapper.transfer(of: frame) {
         do { return makePicture(try toneMapper.map(frame, transfer: transfer)) } catch {
-          throw EngineError.internalFailure("\(error)")
+          throw EngineError.internalFailure(.decoding, "\(error)")
         }
       }
       return makePicture(frame)

@@ -70,7 +70,7 @@ final class VideoRenderer {
             scale: abs(transform.a * transform.d - transform.b * transform.c)
               .squareRoot(), track: track.id, serial: picture.serial, into: whole ? frame : nil)
         } catch {
-          throw EngineError.internalFailure("effects failed: \(error)")
+          throw EngineError.internalFailure(.effects, "effects failed: \(error)")
         }
       }
       if let crop = layer.crop {
@@ -89,7 +89,7 @@ final class VideoRenderer {
     do {
       try compositor.compose(draws, background: instruction?.backgroundColor ?? video.backgroundColor, into: frame)
     } catch {
-      throw EngineError.internalFailure("compositing failed: \(error)")
+      throw EngineError.internalFailure(.compositing, "compositing failed: \(error)")
     }
   }
 

@@ -130,7 +130,7 @@ public final class SegmentJoiner {
     let problems = checked ? [] : problems()
     if !problems.isEmpty { throw .invalidInput(path: route.path, reason: problems.joined(separator: "; ")) }
     guard let video = composition.video, let first = segments.first else {
-      throw .internalFailure("nothing to join")
+      throw .internalFailure(.joining, "nothing to join")
     }
     let target = try OutputTarget(route: route, overwrite: overwrite)
     let output = try target.open()

@@ -16,7 +16,9 @@ public enum SegmentRenderer {
     _ composition: Composition, frames: Range<Int64>, to path: String, plan: String, strict: Bool = false,
     isCancelled: () -> Bool = { false }
   ) throws(EngineError) {
-    guard composition.video != nil else { throw .internalFailure("a segment of a composition without video") }
+    guard composition.video != nil else {
+      throw .internalFailure(.planning, "a segment of a composition without video")
+    }
     try export(
       composition, part: .videoFrames(frames), container: .mp4, to: path, plan: plan, strict: strict,
       isCancelled: isCancelled)

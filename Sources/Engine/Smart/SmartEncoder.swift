@@ -79,10 +79,12 @@ final class SmartEncoder {
   /// Sends `frame` (pts: its output frame number), or nil to drain, and hands every ready packet to `write`.
   func encode(_ frame: Frame?, write: (Packet) throws(EngineError) -> Void) throws(EngineError) {
     if let frame { frame.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE }
-    do { try encoder.send(frame) } catch { throw .internalFailure("encoding failed: \(error)") }
+    do { try encoder.send(frame) } catch { throw .internalFailure(.encoding, "encoding failed: \(error)") }
     while true {
       let status: CodecStatus
-      do { status = try encoder.receive(into: packet) } catch { throw .internalFailure("encoding failed: \(error)") }
+      do { status = try encoder.receive(into: packet) } catch {
+        throw .internalFailure(.encoding, "encoding failed: \(error)")
+      }
       guard status == .ready else { return }
       try write(packet)
       packet.unref()

@@ -140,7 +140,7 @@ public final class SmartExporter {
     throws(EngineError) -> ExportReport
   {
     guard let plan, let reference, let video = composition.video else {
-      throw .internalFailure("a smart render was asked for without a plan")
+      throw .internalFailure(.planning, "a smart render was asked for without a plan")
     }
     let target = try OutputTarget(route: route, overwrite: overwrite)
     let writer = try SmartWriter(

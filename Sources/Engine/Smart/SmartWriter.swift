@@ -50,7 +50,8 @@ final class SmartWriter {
           avcC: Array(UnsafeBufferPointer(start: par.extradata, count: Int(par.extradata_size)))),
         let x264 = probe.configuration, let merged = own.merged(with: x264)
       else {
-        throw EngineError.internalFailure("the source's and x264's parameter sets cannot share one avcC record")
+        throw EngineError.internalFailure(
+          .encoding, "the source's and x264's parameter sets cannot share one avcC record")
       }
       try output.setExtradata(stream: stream, merged.bytes)
       audio = try AudioStreamWriter(
@@ -158,11 +159,11 @@ final class SmartWriter {
     do {
       encoder = try SmartEncoder(settings: encoderSettings, globalHeader: true)
       frame = try Frame(width: video.renderSize.width, height: video.renderSize.height, format: AV_PIX_FMT_YUV420P)
-    } catch { throw .internalFailure("cannot start the encoder: \(error)") }
+    } catch { throw .internalFailure(.encoding, "cannot start the encoder: \(error)") }
     for n in frames {
       if isCancelled() { throw target.interruption }
       try audio(upTo: video.time(ofFrame: n + 1))
-      do { try frame.makeWritable() } catch { throw .internalFailure("\(error)") }
+      do { try frame.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
       try renderer.render(at: video.time(ofFrame: n), into: frame)
       frame.pointer.pointee.pts = n
       try encoder.encode(frame) { packet throws(EngineError) in try self.writeEncoded(packet) }
@@ -179,7 +180,7 @@ final class SmartWriter {
     let sample: Packet
     do {
       sample = try Packet(bytes: bytes)
-    } catch { throw .internalFailure("\(error)") }
+    } catch { throw .internalFailure(.encoding, "\(error)") }
     sample.pointer.pointee.pts = pts
     sample.pointer.pointee.dts = pts - delay
     sample.pointer.pointee.duration = Timestamp.ticks(video.frameDuration, timeBase)
@@ -191,6 +192,7 @@ final class SmartWriter {
     let dts = packet.pointer.pointee.dts
     guard dts > lastDTS else {
       throw .internalFailure(
+        .encoding,
         "decode times would go backwards at \(dts) after \(lastDTS) (\(timeBase.num)/\(timeBase.den))")
     }
     lastDTS = dts

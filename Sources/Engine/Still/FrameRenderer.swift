@@ -48,7 +48,7 @@ public final class FrameRenderer {
     } catch let error as EngineError {
       throw error
     } catch {
-      throw .internalFailure("cannot make the picture: \(error)")
+      throw .internalFailure(.compositing, "cannot make the picture: \(error)")
     }
   }
 

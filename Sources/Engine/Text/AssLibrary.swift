@@ -6,7 +6,7 @@ final class AssLibrary {
   let pointer: OpaquePointer
 
   init() throws(EngineError) {
-    guard let library = ass_library_init() else { throw .internalFailure("libass could not start") }
+    guard let library = ass_library_init() else { throw .internalFailure(.text, "libass could not start") }
     pointer = library
     cm_ass_silence(library)
   }

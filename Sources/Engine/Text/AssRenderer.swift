@@ -10,7 +10,7 @@ final class AssRenderer {
   /// ass_set_storage_size, ass_set_fonts).
   init(library: AssLibrary, width: Int, height: Int, defaultFamily: String) throws(EngineError) {
     guard let renderer = ass_renderer_init(library.pointer) else {
-      throw .internalFailure("libass could not start a renderer")
+      throw .internalFailure(.text, "libass could not start a renderer")
     }
     pointer = renderer
     self.library = library

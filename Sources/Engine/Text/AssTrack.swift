@@ -14,7 +14,7 @@ final class AssTrack {
       let track = bytes.withUnsafeMutableBufferPointer({ buffer in
         ass_read_memory(library.pointer, buffer.baseAddress, count, nil)
       })
-    else { throw .internalFailure("libass could not read the text's script") }
+    else { throw .internalFailure(.text, "libass could not read the text's script") }
     self.init(library: library, track: track)
   }
 
@@ -37,7 +37,9 @@ extension AssTrack {
   /// in milliseconds (ass_new_track, ass_process_codec_private, ass_process_chunk), as FFmpeg's subtitles filter
   /// feeds libass.
   convenience init(library: AssLibrary, header: String, events: [SubtitleEvent]) throws(EngineError) {
-    guard let track = ass_new_track(library.pointer) else { throw .internalFailure("libass could not start a track") }
+    guard let track = ass_new_track(library.pointer) else {
+      throw .internalFailure(.text, "libass could not start a track")
+    }
     self.init(library: library, track: track)
     var head = Array(header.utf8CString)
     head.withUnsafeMutableBufferPointer { ass_process_codec_private(track, $0.baseAddress, Int32($0.count - 1)) }

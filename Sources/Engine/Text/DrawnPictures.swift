@@ -95,9 +95,9 @@ final class DrawnPictures: PictureSource {
     }
     let frame: Frame
     do { frame = try Frame(width: width, height: height, format: AV_PIX_FMT_RGBA) } catch {
-      throw .internalFailure("\(error)")
+      throw .internalFailure(.text, "\(error)")
     }
-    guard let data = frame.data(0) else { throw .internalFailure("no picture buffer for text") }
+    guard let data = frame.data(0) else { throw .internalFailure(.text, "no picture buffer for text") }
     let stride = frame.linesize(0)
     for y in 0..<height {
       let row = data + y * stride
