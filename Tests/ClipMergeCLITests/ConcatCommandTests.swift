@@ -42,7 +42,8 @@ final class ConcatCommandTests: XCTestCase {
       usage(["a.mp4", "-o", "x.mov", "--fit", "zoom"]), "--fit: expected contain, cover or stretch, got 'zoom'")
     XCTAssertEqual(
       usage(["a.mp4", "-o", "x.mov", "--soundtrack-loop"]),
-      "--soundtrack-volume, --soundtrack-fade-out and --soundtrack-loop need --soundtrack")
+      "--soundtrack-volume, --soundtrack-fade-in, --soundtrack-fade-out, --soundtrack-start and --soundtrack-loop need --soundtrack"
+    )
     XCTAssertEqual(
       usage(["a.mp4", "b.mp4", "-o", "x.mov", "--copy", "--size", "640x360"]),
       "--copy joins without re-encoding, so --size cannot apply")
@@ -113,5 +114,52 @@ final class ConcatCommandTests: XCTestCase {
     XCTAssertEqual(missing.code, 66)
     XCTAssertEqual(missing.stderr, "clipmerge: error: /no/clip.mp4: no such file\n")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+  }
+
+  /// `--soundtrack-start` begins the output that far into the music, `--soundtrack-fade-in` ramps it up from
+  /// silence: a soundtrack of 440 Hz for 1 s then 880 Hz, started at 1 s, is 880 Hz from the first sample; faded in
+  /// over 1 s it is silent at first, half way at 0.5 s, whole after. Heard through the ffmpeg CLI's decoder.
+  func testSoundtrackStartAndFadeIn() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let music = folder.appendingPathComponent("two-tones.m4a").path
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-f", "lavfi", "-i", "sine=f=440:d=1:r=48000", "-f", "lavfi", "-i",
+        "sine=f=880:d=3:r=48000", "-filter_complex", "[0][1]concat=n=2:v=0:a=1", "-c:a", "aac", "-b:a", "192k", music,
+      ])
+    let out = folder.appendingPathComponent("out.mp4").path
+    let result = try ClipmergeProcess.run([
+      "concat", FixtureFiles.path("base.mp4"), "--soundtrack", music, "--soundtrack-start", "1",
+      "--soundtrack-fade-in", "1", "-o", out, "--preset", "ultrafast", "-q",
+    ])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    let raw = folder.appendingPathComponent("out.f32").path
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg", ["-nostdin", "-v", "error", "-i", out, "-ac", "1", "-ar", "48000", "-f", "f32le", raw])
+    let samples = try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes {
+      Array($0.bindMemory(to: Float.self))
+    }
+    XCTAssertGreaterThan(samples.count, 48000 * 3)
+    func level(_ frequency: Double, from start: Double, seconds: Double = 0.1) -> Double {
+      let from = Int(start * 48000)
+      return Tone.amplitude(of: frequency, in: samples[from..<from + Int(seconds * 48000)], sampleRate: 48000)
+    }
+    let full = level(880, from: 1.5, seconds: 0.5)
+    XCTAssertGreaterThan(full, 0.1, "the tone is there (ffmpeg's sine is 1/8 full scale)")
+    // 880 Hz from the start (the music's first second, 440 Hz, is skipped), rising linearly.
+    XCTAssertLessThan(level(440, from: 1.5), full / 20)
+    XCTAssertLessThan(level(880, from: 0, seconds: 0.02), full * 0.1)
+    XCTAssertEqual(level(880, from: 0.45) / full, 0.5, accuracy: 0.08)
+    XCTAssertEqual(level(880, from: 1.2) / full, 1, accuracy: 0.08)
+    // A start past the music's end is refused, naming it.
+    let late = try ClipmergeProcess.run([
+      "concat", FixtureFiles.path("base.mp4"), "--soundtrack", music, "--soundtrack-start", "5", "-o",
+      folder.appendingPathComponent("late.mp4").path,
+    ])
+    XCTAssertEqual(late.code, 65, late.stderr)
+    XCTAssertEqual(
+      late.stderr,
+      "clipmerge: error: \(music): --soundtrack-start 5.000 s is past the soundtrack's end (it lasts 4.000 s)\n")
   }
 }

@@ -19,7 +19,11 @@ struct ConcatCommand {
         help: "How the transitions' pictures move: linear (default), ease-in, ease-out or ease-in-out."),
       OptionSpec("soundtrack", value: "FILE", help: "Music under the whole output (replaces the clips' sound)."),
       OptionSpec("soundtrack-volume", value: "V", help: "Soundtrack volume, 0-16 (default 1)."),
+      OptionSpec("soundtrack-fade-in", value: "SECONDS", help: "Fade the soundtrack in over the first SECONDS."),
       OptionSpec("soundtrack-fade-out", value: "SECONDS", help: "Fade the soundtrack out over the last SECONDS."),
+      OptionSpec(
+        "soundtrack-start", value: "SECONDS",
+        help: "Where in the soundtrack the output begins (default 0; a loop starts again from 0)."),
       OptionSpec("soundtrack-loop", help: "Repeat a soundtrack shorter than the video (default: silence after it)."),
       OptionSpec(
         "audio", value: "MODE", choices: ["soundtrack", "mix", "clips", "none"],
@@ -101,6 +105,8 @@ struct ConcatCommand {
     let volume = try parsed.value(
       "soundtrack-volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
     let fadeOut = try parsed.value("soundtrack-fade-out", ValueSyntax.length)
+    let fadeIn = try parsed.value("soundtrack-fade-in", ValueSyntax.length)
+    let musicStart = try parsed.value("soundtrack-start", ValueSyntax.length)
     let loop = parsed.flags.contains("soundtrack-loop")
     let imageDuration = try parsed.value("image-duration", expected: ValueSyntax.length.expected + ", at most a day") {
       ValueSyntax.length.parse($0).flatMap { $0 <= MediaTime(seconds: 86_400) ? $0 : nil }
@@ -108,8 +114,10 @@ struct ConcatCommand {
     let audio = try parsed.value("audio", expected: "soundtrack, mix, clips or none") { text in
       text == "replace" ? .soundtrack : ConcatAudio(rawValue: text)
     }
-    if soundtrackPath == nil && (volume != nil || fadeOut != nil || loop) {
-      throw UsageError("--soundtrack-volume, --soundtrack-fade-out and --soundtrack-loop need --soundtrack")
+    if soundtrackPath == nil && (volume != nil || fadeOut != nil || fadeIn != nil || musicStart != nil || loop) {
+      throw UsageError(
+        "--soundtrack-volume, --soundtrack-fade-in, --soundtrack-fade-out, --soundtrack-start and --soundtrack-loop "
+          + "need --soundtrack")
     }
     if copy {
       let asked: [(Bool, String)] = [
@@ -134,6 +142,8 @@ struct ConcatCommand {
     if let easing { settings.transitionEasing = easing }
     if let volume { settings.soundtrackVolume = volume }
     if let fadeOut { settings.soundtrackFadeOut = fadeOut }
+    if let fadeIn { settings.soundtrackFadeIn = fadeIn }
+    if let musicStart { settings.soundtrackStart = musicStart }
     settings.soundtrackLoop = loop
     if let imageDuration { settings.imageDuration = imageDuration }
     settings.audio = audio

@@ -7,6 +7,7 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
   case trimEndsAfterClipEnds(path: String, end: MediaTime, duration: MediaTime)
   case clipShorterThanTransitions(path: String, duration: MediaTime, needed: MediaTime)
   case trimHasNoLength(path: String, at: MediaTime)
+  case soundtrackStartsAfterItEnds(path: String, start: MediaTime, duration: MediaTime)
 
   public var description: String {
     switch self {
@@ -22,6 +23,9 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(path): the trim ends at \(end.secondsText), but the clip lasts \(duration.secondsText)"
     case .trimHasNoLength(let path, let at):
       return "\(path): the trim ends where it starts (at \(at.secondsText)): nothing of the clip would be shown"
+    case .soundtrackStartsAfterItEnds(let path, let start, let duration):
+      return
+        "\(path): --soundtrack-start \(start.secondsText) is past the soundtrack's end (it lasts \(duration.secondsText))"
     case .clipShorterThanTransitions(let path, let duration, let needed):
       return
         "\(path): the clip lasts \(duration.secondsText), shorter than its transitions need (\(needed.secondsText))"

@@ -36,6 +36,10 @@ public struct ConcatRecipe: Sendable {
   public var soundtrackVolume: Double = 1
   /// The soundtrack fades out linearly over this much time before the end.
   public var soundtrackFadeOut: MediaTime = .zero
+  /// The soundtrack fades in linearly over this much time from the start.
+  public var soundtrackFadeIn: MediaTime = .zero
+  /// Where in the soundtrack the output begins (a loop starts again from the soundtrack's own start).
+  public var soundtrackStart: MediaTime = .zero
   /// Repeat a soundtrack shorter than the video; without it silence follows the soundtrack's end.
   public var soundtrackLoop = false
   /// Default: `.soundtrack` with a soundtrack, `.clips` without.
@@ -149,6 +153,10 @@ public struct ConcatRecipe: Sendable {
       }
     }
     if let soundtrack, effectiveAudio.hearsSoundtrack {
+      guard soundtrackStart < soundtrack.info.duration else {
+        throw .soundtrackStartsAfterItEnds(
+          path: soundtrack.path, start: soundtrackStart, duration: soundtrack.info.duration)
+      }
       var source = soundtrack
       if let known = sources.first(where: { $0.path == soundtrack.path }) {
         source.id = known.id
@@ -319,22 +327,28 @@ public struct ConcatRecipe: Sendable {
     }
   }
 
-  /// The soundtrack from its start, repeated when looping, cut at `total`.
+  /// The soundtrack from `soundtrackStart`, repeated from its own start when looping, cut at `total`.
   private func soundtrackTrack(_ soundtrack: Source, total: MediaTime) -> Track {
     let length = soundtrack.info.duration
     var segments: [Segment] = []
     var at = MediaTime.zero
-    while at < total && length > .zero {
-      let take = min(length, total - at)
-      segments.append(Segment(source: soundtrack.id, sourceRange: TimeRange(start: .zero, duration: take), at: at))
+    var from = soundtrackStart
+    while at < total && length > from {
+      let take = min(length - from, total - at)
+      segments.append(Segment(source: soundtrack.id, sourceRange: TimeRange(start: from, duration: take), at: at))
       at = at + take
+      from = .zero
       if !soundtrackLoop { break }
     }
     return Track(id: Self.soundtrackTrack, kind: .audio, segments: segments)
   }
 
   private func soundtrackVolumeCurve(total: MediaTime) -> Keyframed<Double> {
-    var volume = Keyframed(soundtrackVolume)
+    var volume = Keyframed(soundtrackFadeIn > .zero ? 0 : soundtrackVolume)
+    if soundtrackFadeIn > .zero {
+      // A fade in longer than the output ends where the output does, part way up.
+      volume.ramp(from: 0, to: soundtrackVolume, over: TimeRange(start: .zero, duration: soundtrackFadeIn))
+    }
     if soundtrackFadeOut > .zero {
       let start = max(.zero, total - soundtrackFadeOut)
       volume.ramp(from: soundtrackVolume, to: 0, over: TimeRange(start: start, end: total))
