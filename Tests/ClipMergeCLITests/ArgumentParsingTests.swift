@@ -1,4 +1,6 @@
 import Composition
+import Foundation
+import TestSupport
 import XCTest
 
 @testable import ClipMergeCLI
@@ -17,10 +19,30 @@ final class ArgumentParsingTests: XCTestCase {
     XCTAssertTrue(parsed.flags.contains("overwrite"))
   }
 
-  func testUnknownOptionIsNamed() {
-    XCTAssertThrowsError(try ParsedArguments(["--sclae", "2"], specs: specs)) { error in
-      XCTAssertEqual((error as? UsageError)?.message, "unknown option '--sclae'")
+  /// An unknown option is named, with the option meant when it is a near miss or an ffmpeg habit; a value left
+  /// out before the next option says so; a stdin clip can be trimmed.
+  func testUnknownOptionIsNamedWithTheOneMeant() throws {
+    let cases: [([String], String)] = [
+      (["--sclae", "2"], "unknown option '--sclae'; did you mean --scale?"),
+      (["--xyz"], "unknown option '--xyz'"),
+      (["-ss", "1"], "unknown option '-ss'; a trim is written in the clip's name: 'a.mp4#t=1,3' (from 1 s to 3 s)"),
+      (["-c:v", "h264"], "unknown option '-c:v'; use --video-codec"),
+      (["a.mp4", "--size", "-o", "x.mp4"], "--size needs a value (WxH) before -o"),
+    ]
+    for (arguments, message) in cases {
+      XCTAssertThrowsError(try ParsedArguments(arguments, specs: specs)) { error in
+        XCTAssertEqual((error as? UsageError)?.message, message, "\(arguments)")
+      }
     }
+    // A negative number is a value, not an option; `-#t=0,1` is standard input trimmed.
+    let parsed = try ParsedArguments(["-#t=0,1", "--rotate", "-90"], specs: specs)
+    XCTAssertEqual(parsed.values["rotate"], "-90")
+    XCTAssertEqual(parsed.positionals, ["-#t=0,1"])
+    let stdin = try ClipmergeProcess.run(
+      ["concat", "-#t=0,1", "-o", FixtureFiles.temporaryFolder().appendingPathComponent("s.mp4").path],
+      input: try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("base.mp4"))))
+    XCTAssertEqual(stdin.code, 0, stdin.stderr)
+    XCTAssertTrue(stdin.stderr.contains("(1.000 s, 30 frames"), stdin.stderr)
   }
 
   func testMissingValue() {

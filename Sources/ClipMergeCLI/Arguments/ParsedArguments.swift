@@ -22,7 +22,8 @@ struct ParsedArguments: Sendable {
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+      // `-#t=0,1`: standard input, trimmed.
+      if optionsEnded || argument == "-" || argument.hasPrefix("-#") || !argument.hasPrefix("-") {
         positionals.append(argument)
         continue
       }
@@ -47,10 +48,10 @@ struct ParsedArguments: Sendable {
       } else {
         guard argument.count == 2, let letter = argument.last,
           let match = specs.first(where: { $0.short == letter })
-        else { throw UsageError("unknown option '\(argument)'") }
+        else { throw Self.unknown(argument, specs) }
         name = match.name
       }
-      guard let option = spec(named: name) else { throw UsageError("unknown option '\(argument)'") }
+      guard let option = spec(named: name) else { throw Self.unknown(argument, specs) }
       if option.takesValue {
         let value: String
         if let inlineValue {
@@ -60,6 +61,10 @@ struct ParsedArguments: Sendable {
             throw UsageError("\(argument) needs a value (\(option.valueName ?? ""))")
           }
           value = arguments[index]
+          // `--size -o x.mp4`: the value was left out, and the next option taken for it.
+          if value.count > 1, value.hasPrefix("-"), Double(value) == nil, Self.names(value, specs) {
+            throw UsageError("\(argument) needs a value (\(option.valueName ?? "")) before \(value)")
+          }
           index += 1
         }
         values[name] = value
@@ -69,6 +74,21 @@ struct ParsedArguments: Sendable {
         flags.insert(name)
       }
     }
+  }
+
+  /// "unknown option", with the option meant when there is one.
+  private static func unknown(_ argument: String, _ specs: [OptionSpec]) -> UsageError {
+    let hint = OptionHint.hint(for: argument, among: specs).map { "; \($0)" } ?? ""
+    return UsageError("unknown option '\(argument)'\(hint)")
+  }
+
+  /// Whether `argument` is one of `specs`' options (`--name`, `--name=...` or `-x`).
+  private static func names(_ argument: String, _ specs: [OptionSpec]) -> Bool {
+    if argument.hasPrefix("--") {
+      let name = argument.dropFirst(2).prefix { $0 != "=" }
+      return specs.contains { $0.name == name }
+    }
+    return argument.count == 2 && specs.contains { $0.short == argument.last }
   }
 
   /// The value of `name` in the syntax `kind` (the same as in a spec), or nil when absent; a value it rejects is
