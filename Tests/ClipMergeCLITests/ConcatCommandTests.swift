@@ -162,4 +162,55 @@ final class ConcatCommandTests: XCTestCase {
       late.stderr,
       "clipmerge: error: \(music): --soundtrack-start 5.000 s is past the soundtrack's end (it lasts 4.000 s)\n")
   }
+
+  /// `@list` reads clips one a line (comments, fragments, paths from the list's folder) or as the ffmpeg concat
+  /// demuxer's list (quoted names, inpoint, outpoint), from a file or standard input; a list of 50 clips joins
+  /// all 50 (counted by ffprobe); a file that is not a list is refused without a line of it shown.
+  func testClipLists() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let clips = folder.appendingPathComponent("clips")
+    try FileManager.default.createDirectory(at: clips, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: FixtureFiles.path("tiny.mp4"), toPath: clips.appendingPathComponent("it's a.mp4").path)
+    let list = folder.appendingPathComponent("list.txt").path
+    let lines = (0..<50).map { $0 % 5 == 0 ? "clips/it's a.mp4#t=0.2,0.4" : "clips/it's a.mp4" }
+    try Data(("# fifty clips\n" + lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: list))
+    func packets(_ path: String) throws -> String {
+      try ClipmergeProcess.runTool(
+        "ffprobe",
+        [
+          "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries", "stream=nb_read_packets", "-of",
+          "csv=p=0", path,
+        ])
+    }
+    let out = folder.appendingPathComponent("fifty.mp4").path
+    let fifty = try ClipmergeProcess.run(["concat", "@" + list, "-o", out, "--preset", "ultrafast", "-q"])
+    XCTAssertEqual(fifty.code, 0, fifty.stderr)
+    // 40 whole clips of 10 frames and 10 trims of 5.
+    XCTAssertEqual(try packets(out), "450\n")
+    let ffconcat = clips.appendingPathComponent("ff.txt").path
+    try Data("ffconcat version 1.0\nfile 'it'\\''s a.mp4'\ninpoint 0.1\noutpoint 0.3\nfile 'it'\\''s a.mp4'\n".utf8)
+      .write(to: URL(fileURLWithPath: ffconcat))
+    let demuxer = folder.appendingPathComponent("ff.mp4").path
+    let joined = try ClipmergeProcess.run(["concat", "@" + ffconcat, "-o", demuxer, "--preset", "ultrafast", "-q"])
+    XCTAssertEqual(joined.code, 0, joined.stderr)
+    XCTAssertEqual(try packets(demuxer), "15\n")
+    let piped = folder.appendingPathComponent("piped.mp4").path
+    let stdin = try ClipmergeProcess.run(
+      ["concat", "@-", "-o", piped, "--preset", "ultrafast", "-q"],
+      input: Data("\(clips.path)/it's a.mp4\n\(clips.path)/it's a.mp4\n".utf8))
+    XCTAssertEqual(stdin.code, 0, stdin.stderr)
+    XCTAssertEqual(try packets(piped), "20\n")
+    // Not a list: refused naming the clip number, no line shown.
+    let secret = folder.appendingPathComponent("secret.txt").path
+    try Data("root:x:0:0:hunter2\n".utf8).write(to: URL(fileURLWithPath: secret))
+    let refused = try ClipmergeProcess.run(["concat", "@" + secret, "-o", folder.appendingPathComponent("x.mp4").path])
+    XCTAssertEqual(refused.code, 66)
+    XCTAssertEqual(
+      refused.stderr, "clipmerge: error: @\(secret): clip 1 is not a file (paths are taken from the list's folder)\n")
+    let missing = try ClipmergeProcess.run([
+      "concat", "@/no/list.txt", "-o", folder.appendingPathComponent("y.mp4").path,
+    ])
+    XCTAssertEqual(missing.code, 66, missing.stderr)
+  }
 }

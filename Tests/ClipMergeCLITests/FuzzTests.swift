@@ -83,6 +83,29 @@ final class FuzzTests: XCTestCase {
     try renderWithMutated(["identity.cube", "warm.cube"]) { ["--effect", "lut=\($0)"] }
   }
 
+  /// Damaged clip lists (`@list`, in both of its forms) as concat's clips: refused with a documented exit code
+  /// (naming the list, never echoing a line) or rendered, never a trap.
+  func testMutatedClipListsNeverCrash() throws {
+    let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
+    let tiny = FixtureFiles.path("tiny.mp4")
+    let seeds = [
+      Array("# clips\n\(tiny)\n\(tiny)#t=0.1,0.3\n".utf8),
+      Array("ffconcat version 1.0\nfile '\(tiny)'\ninpoint 0.1\noutpoint 0.3\nfile '\(tiny)'\n".utf8),
+    ]
+    let folder = FixtureFiles.temporaryFolder()
+    var mutator = Mutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
+    var jobs: [Job] = []
+    for i in 0..<count {
+      let (bytes, how) = mutator.mutate(seeds[i % seeds.count])
+      let path = folder.appendingPathComponent("m\(i).txt").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let out = folder.appendingPathComponent("out\(i).mp4").path
+      jobs.append(("m\(i).txt", how, ["concat", "@" + path, "-o", out, "--preset", "ultrafast", "-q"], out))
+    }
+    let crashes = Self.crashes(jobs)
+    XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
+  }
+
   /// Mutated copies of the fixtures `names`, each given to a concat of tiny.mp4 by `options(path)`.
   func renderWithMutated(_ names: [String], options: (String) -> [String]) throws {
     let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150

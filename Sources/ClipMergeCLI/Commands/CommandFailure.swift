@@ -15,7 +15,7 @@ struct CommandFailure: Error {
   }
 
   init(_ usage: UsageError) {
-    self.init(usage.message, code: .usage)
+    self.init(usage.message, code: usage.code)
   }
 
   /// The exit code the engine's error calls for.

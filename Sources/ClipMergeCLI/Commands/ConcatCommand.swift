@@ -44,7 +44,12 @@ struct ConcatCommand {
           "A file, optionally trimmed: 'talk.mp4#t=12.5,1:40', '#t=10' (from 10 s), '#t=,20' (to 20 s);"
             + " a picture (PNG, JPEG, WebP, BMP, TIFF) too: 'card.png#t=,3' shows it for 3 s. A name that"
             + " really contains #t= is given whole after file: ('file:take#t=1.mp4')."
-        )
+        ),
+        (
+          "@LIST",
+          "The clips a list file names, one a line (# comments, paths from the list's folder), or an ffmpeg"
+            + " concat list (file 'a.mp4', inpoint, outpoint); @- reads it from standard input."
+        ),
       ],
       options: specs,
       notes: """
@@ -74,7 +79,7 @@ struct ConcatCommand {
   init(_ parsed: ParsedArguments) throws(UsageError) {
     guard !parsed.positionals.isEmpty else { throw UsageError("concat needs at least one CLIP") }
     var clips: [ClipReference] = []
-    for text in parsed.positionals {
+    for text in try ClipList.expand(parsed.positionals) {
       guard let clip = ClipReference(parsing: text) else {
         throw UsageError("'\(text)': expected FILE or FILE#t=START,END with START before END")
       }
