@@ -1,4 +1,5 @@
 import Composition
+import Engine
 import Foundation
 import TestSupport
 import XCTest
@@ -212,5 +213,55 @@ final class ConcatCommandTests: XCTestCase {
       "concat", "@/no/list.txt", "-o", folder.appendingPathComponent("y.mp4").path,
     ])
     XCTAssertEqual(missing.code, 66, missing.stderr)
+  }
+
+  /// `color:navy#t=,2` is a 2-second card of that colour, the frame's size, with a title over it: its colour and
+  /// its words read back through the ffmpeg CLI's decoder and tesseract, its length by ffprobe; the spec it prints
+  /// composes the same.
+  func testAColourCardWithATitle() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    let out = folder.appendingPathComponent("card.mp4").path
+    let made = try ClipmergeProcess.run([
+      "concat", "color:navy#t=,2", FixtureFiles.path("base.mp4"), "--text", "Chapter One", "--text-at", "0,2",
+      "--text-size", "40", "-o", out, "--preset", "ultrafast", "-q",
+    ])
+    XCTAssertEqual(made.code, 0, made.stderr)
+    XCTAssertEqual(
+      try ClipmergeProcess.runTool(
+        "ffprobe", ["-v", "error", "-show_entries", "stream=width,height:format=duration", "-of", "csv=p=0", out]),
+      "320,240\n\n6.000000\n")
+    let raw = folder.appendingPathComponent("card.rgb").path
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-ss", "0.5", "-i", out, "-frames:v", "1", "-pix_fmt", "rgb24", "-f", "rawvideo",
+        raw,
+      ])
+    let pixels = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+    XCTAssertEqual(pixels.count, 320 * 240 * 3)
+    let corner = Array(pixels[(10 * 320 + 10) * 3..<(10 * 320 + 10) * 3 + 3])
+    XCTAssertEqual(Double(corner[0]), 0, accuracy: 6)
+    XCTAssertEqual(Double(corner[1]), 0, accuracy: 6)
+    XCTAssertEqual(Double(corner[2]), 128, accuracy: 6)
+    let picture = try XCTUnwrap(try PictureGrabber(path: out).picture(at: MediaTime(parsing: "0.5")!))
+    XCTAssertTrue(try OCR.read(picture).contains("Chapter One"))
+    // The card in the spec, and back.
+    let spec = try ClipmergeProcess.run(["concat", "color:navy#t=,2", "--print-spec"])
+    XCTAssertEqual(spec.code, 0, spec.stderr)
+    XCTAssertTrue(spec.stdout.contains("\"color\"") && spec.stdout.contains("#000080"), spec.stdout)
+    let specPath = folder.appendingPathComponent("card.json").path
+    try Data(spec.stdout.utf8).write(to: URL(fileURLWithPath: specPath))
+    let composed = folder.appendingPathComponent("composed.mp4").path
+    let again = try ClipmergeProcess.run(["compose", specPath, "-o", composed, "--preset", "ultrafast", "-q"])
+    XCTAssertEqual(again.code, 0, again.stderr)
+    XCTAssertEqual(
+      try ClipmergeProcess.runTool(
+        "ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", composed]),
+      "2.000000\n")
+    let bad = try ClipmergeProcess.run(["concat", "color:nope", "-o", folder.appendingPathComponent("x.mp4").path])
+    XCTAssertEqual(bad.code, 64)
+    XCTAssertEqual(
+      bad.stderr,
+      "clipmerge: error: 'color:nope': expected color:COLOUR, a colour as #RRGGBB or a name (navy, white...)\n")
   }
 }

@@ -76,7 +76,8 @@ enum ClipList {
         throw UsageError(
           "@\(path): clip \(index + 1) is not FILE or FILE#t=START,END with START before END", code: .dataError)
       }
-      guard FileManager.default.fileExists(atPath: reference.path) else {
+      guard reference.path.hasPrefix(ColorCardClip.prefix) || FileManager.default.fileExists(atPath: reference.path)
+      else {
         throw UsageError(
           "@\(path): clip \(index + 1) is not a file (paths are taken from the list's folder)", code: .noInput)
       }

@@ -159,8 +159,19 @@ struct ConcatCommand {
   func makeRecipe() throws(CommandFailure) -> ConcatRecipe {
     var probed: [String: MediaInfo] = [:]
     var recipeClips: [ConcatRecipe.Clip] = []
+    var cards: [(index: Int, color: Color)] = []
     for (index, original) in clips.enumerated() {
       var clip = original
+      if let color = try ColorCardClip.color(of: clip.path) {
+        cards.append((recipeClips.count, color))
+        recipeClips.append(
+          ConcatRecipe.Clip(
+            source: Source(
+              id: SourceID(index), path: clip.path, info: .drawn(size: PixelSize(width: 2, height: 2)),
+              drawing: .color(color)),
+            start: clip.start, end: clip.end))
+        continue
+      }
       clip.path = try StdinSpool.resolve(clip.path)
       let info: MediaInfo
       if let known = probed[clip.path] {
@@ -173,6 +184,11 @@ struct ConcatCommand {
         ConcatRecipe.Clip(
           source: Source(id: SourceID(index), path: clip.path, info: info), start: clip.start, end: clip.end))
     }
+    // A card is as large as the frame: --size, else the first clip's upright size, else 1920x1080.
+    let frame =
+      settings.renderSize ?? recipeClips.lazy.filter { $0.source.drawing == nil }.compactMap(\.source.info.video)
+      .first?.displaySize ?? PixelSize(width: 1920, height: 1080)
+    for card in cards { recipeClips[card.index].source.info = .drawn(size: frame) }
     var recipe = settings
     recipe.clips = recipeClips
     if let original = soundtrackPath {

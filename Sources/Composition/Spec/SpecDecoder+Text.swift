@@ -1,7 +1,21 @@
 extension SpecDecoder.Context {
-  /// A segment's drawn source: `{"text": "...", "style": {...}}` or `{"subtitles": "talk.srt", "style": {...}}`.
+  /// A segment's drawn source: `{"text": "...", "style": {...}}`, `{"subtitles": "talk.srt", "style": {...}}` or
+  /// `{"color": "navy"}` (a card filling the frame).
   mutating func drawnSource(_ value: Any, at path: String) -> SourceID? {
-    guard let object = reader.object(value, at: path, allowed: ["text", "subtitles", "style"]) else { return nil }
+    guard let object = reader.object(value, at: path, allowed: ["text", "subtitles", "style", "color"]) else {
+      return nil
+    }
+    if let color = object["color"] {
+      guard object.count == 1, let card = reader.value(color, at: "\(path).color", ValueSyntax.color) else {
+        if object.count != 1 { reader.fail(path, "a colour card takes only color") }
+        return nil
+      }
+      let id = SourceID(sources.count)
+      sources.append(Source(id: id, path: "", info: Self.placeholder, drawing: .color(card)))
+      sourcePaths[id] = path
+      sourceNames[id] = "color:\(card)"
+      return id
+    }
     let style = object["style"].map { textStyle($0, at: "\(path).style") } ?? TextStyle()
     let drawing: Drawing
     var file = ""
@@ -14,7 +28,7 @@ extension SpecDecoder.Context {
       file = resolve(name)
       drawing = .subtitles(style)
     default:
-      reader.fail(path, "expected one of text or subtitles")
+      reader.fail(path, "expected one of text, subtitles or color")
       return nil
     }
     let id = SourceID(sources.count)

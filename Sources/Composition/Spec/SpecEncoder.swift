@@ -43,6 +43,7 @@ public enum SpecEncoder {
     case nil: return absolute(source.path, directory)
     case .text(let text, let style): return ["text": text, "style": self.style(style)]
     case .subtitles(let style): return ["subtitles": absolute(source.path, directory), "style": self.style(style)]
+    case .color(let color): return ["color": color.description]
     }
   }
 

@@ -140,7 +140,11 @@ final class VideoRenderer {
     }
     if let open = readers[key] { return open }
     let reader: any PictureSource =
-      if let drawing = source.drawing {
+      if case .color(let color) = source.drawing {
+        try ColorCard(
+          color: color,
+          size: source.info.video.map { PixelSize(width: $0.width, height: $0.height) } ?? video.renderSize)
+      } else if let drawing = source.drawing {
         try DrawnPictures(
           drawing, path: source.path, width: video.renderSize.width, height: video.renderSize.height)
       } else {

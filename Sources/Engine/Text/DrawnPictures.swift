@@ -28,6 +28,8 @@ final class DrawnPictures: PictureSource {
       track = try AssTrack(
         library: library, header: file.assHeader ?? AssScript.header(style, width: width, height: height),
         events: file.events)
+    case .color:
+      throw .internalFailure(.text, "a colour card is not drawn by libass (ColorCard draws it)")
     }
   }
 
