@@ -35,6 +35,22 @@ final class DiagnosticsTests: XCTestCase {
     // A placement in the frame draws no warning.
     let fine = try ClipmergeProcess.run(["overlay", base, overlay, "-o", out(), "--preset", "ultrafast"])
     XCTAssertFalse(fine.stderr.contains("warning"), fine.stderr)
+    // A transition for one clip joins nothing.
+    let lone = try ClipmergeProcess.run([
+      "concat", base, "--transition", "crossfade", "-o", out(), "--preset", "ultrafast",
+    ])
+    XCTAssertEqual(lone.code, 0, lone.stderr)
+    XCTAssertTrue(
+      lone.stderr.contains(
+        "clipmerge: warning: --transition has no effect: a transition joins two clips, and there is one\n"),
+      lone.stderr)
+    // A spec that is not JSON says where, by line and column.
+    let spec = FixtureFiles.temporaryFolder().appendingPathComponent("bad.json").path
+    try Data("{\n  \"tracks\": [\n    {\"id\": 1,, }\n  ]\n}\n".utf8).write(to: URL(fileURLWithPath: spec))
+    let broken = try ClipmergeProcess.run(["compose", spec, "-o", out()])
+    XCTAssertEqual(broken.code, 65)
+    XCTAssertEqual(
+      broken.stderr, "clipmerge: error: \(spec): not valid JSON: expected a key in quotes (line 3, column 14)\n")
   }
 
   func testCutOffRecordingIsRenderedForItsDataWithAWarning() throws {

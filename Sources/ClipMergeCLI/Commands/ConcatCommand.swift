@@ -207,6 +207,9 @@ struct ConcatCommand {
       return
     }
     let recipe = try makeRecipe()
+    if clips.count == 1 && recipe.transition != .none && !output.quiet {
+      console.warning("--transition has no effect: a transition joins two clips, and there is one")
+    }
     let composition: Composition
     do { composition = try recipe.makeComposition() } catch {
       throw CommandFailure(error.description, code: .dataError)

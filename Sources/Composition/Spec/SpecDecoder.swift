@@ -5,17 +5,34 @@ import Foundation
 public enum SpecDecoder {
   public static func decode(_ data: Data, baseDirectory: String) throws(InvalidSpec) -> SpecDocument {
     let json: Any
+    let bytes = Array(data)
     do {
-      json = try JSONParser.parse(Array(data))
+      json = try JSONParser.parse(bytes)
     } catch {
+      let (line, column) = position(of: error.offset, in: bytes)
       throw InvalidSpec(problems: [
-        SpecProblem(path: "", message: "not valid JSON: \(error.message) (at byte \(error.offset))")
+        SpecProblem(path: "", message: "not valid JSON: \(error.message) (line \(line), column \(column))")
       ])
     }
     var context = Context(reader: SpecReader(), base: baseDirectory)
     guard var document = context.document(json) else { throw InvalidSpec(problems: context.reader.problems) }
     document.problems = context.reader.problems
     return document
+  }
+
+  /// The line and column (from 1; a column counts characters, not bytes) of byte `offset` of `bytes`.
+  static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 1
+    for byte in bytes.prefix(max(0, min(offset, bytes.count))) {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, column)
   }
 
   /// The decoding pass: a reader collecting problems and the sources met so far.
