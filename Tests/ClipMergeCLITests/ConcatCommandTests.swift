@@ -213,6 +213,16 @@ final class ConcatCommandTests: XCTestCase {
       "concat", "@/no/list.txt", "-o", folder.appendingPathComponent("y.mp4").path,
     ])
     XCTAssertEqual(missing.code, 66, missing.stderr)
+    // Windows line ends, a colour card among the clips; a device is not a list.
+    let crlf = folder.appendingPathComponent("crlf.txt").path
+    try Data("color:navy#t=,1\r\nclips/it's a.mp4\r\n".utf8).write(to: URL(fileURLWithPath: crlf))
+    let mixed = folder.appendingPathComponent("mixed.mp4").path
+    let windows = try ClipmergeProcess.run(["concat", "@" + crlf, "-o", mixed, "--preset", "ultrafast", "-q"])
+    XCTAssertEqual(windows.code, 0, windows.stderr)
+    // The first clip, a card, has no rate of its own: 30 frames a second, 30 + 12 frames.
+    XCTAssertEqual(try packets(mixed), "42\n")
+    let device = try ClipmergeProcess.run(["concat", "@/dev/zero", "-o", folder.appendingPathComponent("z.mp4").path])
+    XCTAssertEqual(device.code, 66, device.stderr)
   }
 
   /// `color:navy#t=,2` is a 2-second card of that colour, the frame's size, with a title over it: its colour and

@@ -25,25 +25,38 @@ enum ClipList {
 
   /// The clips `path` lists.
   static func read(_ path: String) throws(UsageError) -> [String] {
-    let data: Data
+    let handle: FileHandle
     if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
+      handle = FileHandle.standardInput
     } else {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-        let read = FileManager.default.contents(atPath: path)
-      else { throw UsageError("@\(path): no such clip list (a file of clips, one a line)", code: .noInput) }
-      data = read
+      var info = stat()
+      guard stat(path, &info) == 0 else {
+        throw UsageError("@\(path): no such clip list (a file of clips, one a line)", code: .noInput)
+      }
+      guard info.st_mode & S_IFMT == S_IFREG else {
+        throw UsageError("@\(path): a clip list must be a regular file (or @- for standard input)", code: .noInput)
+      }
+      guard let opened = FileHandle(forReadingAtPath: path) else {
+        throw UsageError("@\(path): cannot be read (\(String(cString: strerror(errno))))", code: .noInput)
+      }
+      handle = opened
+    }
+    // At most one byte past the limit is read: a list of endless bytes (a device, a pipe) is refused, not held.
+    let data: Data
+    do { data = try handle.read(upToCount: maximumBytes + 1) ?? Data() } catch {
+      throw UsageError("@\(path): cannot be read (\(error.localizedDescription))", code: .ioError)
     }
     guard data.count <= maximumBytes else {
-      throw UsageError("@\(path): a clip list is at most 8 MB; this one is \(data.count) bytes", code: .dataError)
+      throw UsageError("@\(path): a clip list is at most 8 MB", code: .dataError)
     }
     guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
       throw UsageError("@\(path): not a clip list (not UTF-8 text)", code: .dataError)
     }
     let folder = path == "-" ? "" : (path as NSString).deletingLastPathComponent
     var clips: [String] = []
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character in Swift: lines end at either.
+    let rows = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (offset, raw) in rows.enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
       if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("ffconcat ") { continue }
       let number = offset + 1
@@ -53,6 +66,10 @@ enum ClipList {
       case "file":
         guard words.count == 2, let name = unquoted(words[1]) else {
           throw problem("expected file 'NAME' (the ffmpeg concat list's quoting)")
+        }
+        // Taken whole (a name holding #t= is a name here, not a trim).
+        guard !name.contains("#") else {
+          throw problem("a name holding # in an ffmpeg concat list; list it on a line of its own as file:NAME")
         }
         clips.append(relative(name, to: folder))
       case "inpoint", "outpoint":
@@ -107,7 +124,9 @@ enum ClipList {
 
   /// A path of the list, taken from the list's folder unless absolute (a fragment kept).
   static func relative(_ name: String, to folder: String) -> String {
-    name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
+    if name.hasPrefix(ColorCardClip.prefix) || name.hasPrefix("/") || folder.isEmpty { return name }
+    if name.hasPrefix("file:") { return "file:" + relative(String(name.dropFirst(5)), to: folder) }
+    return folder + "/" + name
   }
 
   private static func seconds(_ text: String) -> String? {

@@ -18,7 +18,7 @@ public enum TemporaryFiles {
       state.paths.insert(path)
       return true
     }
-    if !keep { unlink(path) }
+    if !keep && unlink(path) != 0 && errno == EISDIR { try? FileManager.default.removeItem(atPath: path) }
   }
 
   /// Forgets `path` (removed or moved into place by its owner).

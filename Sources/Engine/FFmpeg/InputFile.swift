@@ -108,20 +108,29 @@ final class InputFile {
   /// rule the render and the length probe follow; any other failure (an I/O error of the file's reader, memory)
   /// throws, so a read error is never taken for the end of a file.
   func nextPacket(into packet: Packet) throws(EngineError) -> Bool {
+    let more: Bool
     do {
-      return try read(into: packet)
+      more = try read(into: packet)
     } catch {
       let failed = readerFailed
       if error.code == cm_averror_invaliddata() || (error.code == -EIO && !failed) { return false }
       throw .readFailed(path: path, error, reason: "cannot be read", ioFailed: failed)
     }
+    // A demuxer that only checks for the end takes a failed read(2) for it: the reader's error says otherwise.
+    if !more, let error = readerError {
+      throw .readFailed(path: path, error, reason: "cannot be read", ioFailed: true)
+    }
+    return more
   }
 
   /// Whether the file's reader met an I/O error (the AVIOContext's error, set from read(2)), as opposed to a
   /// demuxer that ran out of data: FFmpeg's Matroska reader says EIO for a file cut short.
-  var readerFailed: Bool {
-    guard let io = format.pointee.pb else { return false }
-    return io.pointee.error < 0 && io.pointee.error != cm_averror_eof()
+  var readerFailed: Bool { readerError != nil }
+
+  /// The I/O error the file's reader met, if any.
+  var readerError: FFmpegError? {
+    guard let io = format.pointee.pb, io.pointee.error < 0, io.pointee.error != cm_averror_eof() else { return nil }
+    return FFmpegError(function: "read", code: io.pointee.error)
   }
 
   /// Seeks `stream` to the keyframe at or before `timestamp` in the stream's time base (av_seek_frame).

@@ -178,6 +178,9 @@ final class DecodingStream {
         more = false
       }
       guard more else {
+        if let error = input.readerError {
+          throw .readFailed(path: path, error, reason: "cannot be read", ioFailed: true)
+        }
         inputEnded = true
         break
       }
