@@ -85,7 +85,11 @@ public final class AssetExportSession: Sendable {
   /// video track's upright size and frame rate with every video track upright); the audio mix; the export
   /// settings.
   public func makeComposition() throws(KitError) -> Composition {
-    let settings = settings.withLock { $0 }
+    try makeComposition(settings.withLock { $0 })
+  }
+
+  /// The composition of one copy of the settings.
+  private func makeComposition(_ settings: Settings) throws(KitError) -> Composition {
     let snapshot = composition
     let container =
       settings.outputFileType ?? settings.outputURL.flatMap { Container(pathExtension: $0.pathExtension) } ?? .mov
@@ -99,9 +103,9 @@ public final class AssetExportSession: Sendable {
           guard known.contains(layer.trackID) else {
             throw .unknownTrack("a layer instruction names \(layer.trackID), which the composition does not have")
           }
-          let at = instruction.timeRange.start
-          given.instructions[i].layers[j].transform = layer.transform.mapped {
-            snapshot.modelTransform($0, track: layer.trackID, at: at)
+          // Each value by the asset showing when it takes effect (a track may hold clips turned differently).
+          given.instructions[i].layers[j].transform = layer.transform.mapped(from: instruction.timeRange.start) {
+            snapshot.modelTransform($0, track: layer.trackID, at: $1)
           }
         }
       }
@@ -124,14 +128,22 @@ public final class AssetExportSession: Sendable {
 
   /// Renders the composition to `outputURL`. Throws `EngineError`: `invalidComposition` naming the broken rule,
   /// `interrupted` when cancelled, the file and the problem otherwise (a `KitError` as `invalidInput`).
+  /// A session exports once; a second call fails with `outputFailed` (AVFoundation's sessions are single-use too).
   public func export() async throws(EngineError) -> ExportReport {
-    guard let outputURL else { throw .outputFailed(path: "", reason: "no outputURL set") }
-    let model: Composition
-    do { model = try makeComposition() } catch { throw .invalidInput(path: outputURL.path, reason: error.description) }
-    let route = OutputRoute(path: outputURL.path, container: model.export.container)
-    let overwrite = overwritesExistingFile
     let state = self.state
-    state.update(status: .exporting)
+    guard state.start() else { throw .outputFailed(path: "", reason: "this session has exported already") }
+    let settings = settings.withLock { $0 }
+    guard let outputURL = settings.outputURL else {
+      state.update(status: .failed)
+      throw .outputFailed(path: "", reason: "no outputURL set")
+    }
+    let model: Composition
+    do { model = try makeComposition(settings) } catch {
+      state.update(status: .failed)
+      throw .invalidInput(path: outputURL.path, reason: error.description)
+    }
+    let route = OutputRoute(path: outputURL.path, container: model.export.container)
+    let overwrite = settings.overwrite
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Result<ExportReport, EngineError>, Never>) in
         // The render blocks (decoding, encoding): a thread of its own, not one of the cooperative pool's.

@@ -14,6 +14,15 @@ final class ExportState: Sendable {
   var isCancelled: Bool { values.withLock { $0.cancelled } }
 
   func update(progress: Double) { values.withLock { $0.progress = progress } }
+
+  /// Moves a waiting session to exporting; false when it has run or is running (a session exports once).
+  func start() -> Bool {
+    values.withLock { values in
+      guard values.status == .waiting else { return false }
+      values.status = .exporting
+      return true
+    }
+  }
   func update(status: AssetExportSession.Status) { values.withLock { $0.status = status } }
   func cancel() { values.withLock { $0.cancelled = true } }
 }

@@ -174,6 +174,7 @@ final class OutputFormatTests: XCTestCase {
       (["concat", FixtureFiles.path("truncated.mp4"), gop, "-o", out], 0, ["warning", "render", "done"]),
       (["concat", gop + "#t=1,5", gop + "#t=6,9", "-o", out, "-y"], 0, ["note", "render", "done"]),
       (["concat", gop, "/no/b.mp4", "-o", out, "-y"], 66, ["failed"]),
+      (["concat", gop, gop, "--copy", "-o", out, "-y"], 0, ["done"]),
       (["concat", gop, "--bogus", "-o", out, "-y"], 64, ["failed"]),
     ]
     for (arguments, code, stages) in runs {

@@ -87,7 +87,7 @@ final class AssetExportSessionTests: XCTestCase {
     let target = output("cancelled.mov")
     session.outputURL = target
     let export = Task { try await session.export() }
-    while session.progress == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+    while session.progress == 0 && session.status != .failed { try await Task.sleep(nanoseconds: 10_000_000) }
     export.cancel()
     do {
       _ = try await export.value

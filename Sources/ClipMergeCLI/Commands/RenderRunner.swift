@@ -266,6 +266,14 @@ extension RenderRunner {
       throw CommandFailure(error)
     }
     try writeReport(report, route: route)
+    if output.progressJSON {
+      console.err(
+        Console.jsonLine([
+          "stage": "done", "path": report.path, "duration": ProgressJSON.round(report.duration.seconds),
+          "durationExact": report.duration.description, "videoPackets": Int(report.videoFrames),
+        ]))
+      return
+    }
     guard !output.quiet else { return }
     console.err(
       "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) video packets copied)\n"
