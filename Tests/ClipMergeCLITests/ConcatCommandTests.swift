@@ -274,4 +274,35 @@ final class ConcatCommandTests: XCTestCase {
       bad.stderr,
       "clipmerge: error: 'color:nope': expected color:COLOUR, a colour as #RRGGBB or a name (navy, white...)\n")
   }
+
+  /// `--fit cover --anchor` chooses what the crop keeps: a portrait clip (green above magenta, upright) in a
+  /// landscape frame shows green with `top`, magenta with `bottom`, the line between them with `center`; read
+  /// through the ffmpeg CLI's decoder.
+  func testTheAnchorChoosesWhatACoverKeeps() throws {
+    let folder = FixtureFiles.temporaryFolder()
+    func middle(_ anchor: String) throws -> [UInt8] {
+      let out = folder.appendingPathComponent("\(anchor).mp4").path
+      let made = try ClipmergeProcess.run([
+        "concat", FixtureFiles.path("rotated-cw.mp4"), "--size", "160x80", "--fit", "cover", "--anchor", anchor,
+        "-o", out, "--preset", "ultrafast", "-q",
+      ])
+      XCTAssertEqual(made.code, 0, made.stderr)
+      let raw = folder.appendingPathComponent("\(anchor).rgb").path
+      _ = try ClipmergeProcess.runTool(
+        "ffmpeg",
+        [
+          "-nostdin", "-v", "error", "-ss", "0.5", "-i", out, "-frames:v", "1", "-vf", "crop=8:8:76:36", "-pix_fmt",
+          "rgb24", "-f", "rawvideo", raw,
+        ])
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+      XCTAssertEqual(bytes.count, 8 * 8 * 3)
+      return (0..<3).map { c in UInt8(stride(from: c, to: bytes.count, by: 3).map { Int(bytes[$0]) }.reduce(0, +) / 64)
+      }
+    }
+    let (top, bottom) = (try middle("top"), try middle("bottom"))
+    XCTAssertGreaterThan(Int(top[1]), Int(top[0]) + 60, "green kept at the top: \(top)")
+    XCTAssertGreaterThan(Int(bottom[0]), Int(bottom[1]) + 60, "magenta kept at the bottom: \(bottom)")
+    let bad = try ClipmergeProcess.run(["concat", FixtureFiles.path("base.mp4"), "--anchor", "middle", "-o", "x.mp4"])
+    XCTAssertEqual(bad.code, 64, bad.stderr)
+  }
 }

@@ -127,6 +127,7 @@ struct ConcatCommand {
     if copy {
       let asked: [(Bool, String)] = [
         (frame.size != nil, "--size"), (frame.frameDuration != nil, "--fps"), (frame.fit != nil, "--fit"),
+        (frame.anchor != nil, "--anchor"),
         (frame.volume != nil, "--volume"), (frame.background != nil, "--background"),
         (!frame.effects.isEmpty, "--effect"),
         (transitions.contains { $0 != .none }, "--transition"), (soundtrackPath != nil, "--soundtrack"),
@@ -140,6 +141,7 @@ struct ConcatCommand {
     settings.frameDuration = frame.frameDuration
     if let background = frame.background { settings.background = background }
     if let fit = frame.fit { settings.fit = fit }
+    if let anchor = frame.anchor { settings.anchor = anchor }
     if let volume = frame.volume { settings.clipVolume = volume }
     settings.effects = frame.effects
     if let transition { settings.transition = transition }

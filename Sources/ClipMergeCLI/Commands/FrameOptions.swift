@@ -8,6 +8,7 @@ struct FrameOptions {
   var frameDuration: MediaTime?
   var background: Color?
   var fit: FitMode?
+  var anchor: FitAnchor?
   var volume: Double?
   var effects: [Effect] = []
 
@@ -19,6 +20,10 @@ struct FrameOptions {
     OptionSpec(
       "fit", value: "MODE", choices: FitMode.allCases.map(\.rawValue),
       help: "How a clip fills the frame: contain (default: whole picture, bars), cover (fill, crop) or stretch."),
+    OptionSpec(
+      "anchor", value: "SIDE", choices: FitAnchor.allCases.map(\.rawValue),
+      help: "What part --fit cover keeps, or where --fit contain puts the picture: center (default), top, bottom, "
+        + "left, right, top-left, top-right, bottom-left or bottom-right."),
     OptionSpec("volume", value: "V", help: "Volume of the inputs' own sound, 0-16 (default 1)."),
     OptionSpec(
       "effect", value: "NAME[=AMOUNT]", choices: Effect.Kind.allCases.map(\.rawValue),
@@ -32,6 +37,8 @@ struct FrameOptions {
     frameDuration = try parsed.value("fps", ValueSyntax.frameRate)
     background = try parsed.value("background", ValueSyntax.color)
     fit = try parsed.value("fit", expected: "contain, cover or stretch", FitMode.init(rawValue:))
+    anchor = try parsed.value(
+      "anchor", expected: FitAnchor.allCases.map(\.rawValue).joined(separator: ", "), FitAnchor.init(rawValue:))
     volume = try parsed.value("volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))
     for text in parsed.lists["effect"] ?? [] {
       guard let effect = Effect(parsing: text) else {

@@ -26,6 +26,7 @@ struct OverlaySettings {
     recipe.frameDuration = frame.frameDuration
     if let background = frame.background { recipe.background = background }
     if let fit = frame.fit { recipe.fit = fit }
+    if let anchor = frame.anchor { recipe.anchor = anchor }
     if let volume = frame.volume { recipe.volume = volume }
     recipe.effects = frame.effects
     if let audio { recipe.audio = audio }

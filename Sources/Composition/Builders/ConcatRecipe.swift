@@ -27,6 +27,8 @@ public struct ConcatRecipe: Sendable {
   /// Default: the first clip's frame rate.
   public var frameDuration: MediaTime?
   public var fit: FitMode = .contain
+  /// What part of a clip `fit` keeps, or where between bars it sits.
+  public var anchor: FitAnchor = .center
   public var background: Color = .black
   public var transition: Transition = .none
   /// One transition for each joint in order (clip 1 to 2, 2 to 3, ...), instead of `transition` at every joint;
@@ -205,7 +207,7 @@ public struct ConcatRecipe: Sendable {
       let display = clips[index].source.info.video?.displaySize ?? size
       return LayerInstruction(
         trackID: overlaps ? lanes[index % 2] : lanes[0],
-        transform: Keyframed(fit.transform(from: display, to: size)), effects: effects)
+        transform: Keyframed(fit.transform(from: display, to: size, anchor: anchor)), effects: effects)
     }
     var instructions: [VideoCompositionInstruction] = []
     for index in 0..<count {

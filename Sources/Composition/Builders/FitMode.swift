@@ -7,8 +7,9 @@ public enum FitMode: String, Sendable, Hashable, CaseIterable {
   /// The frame filled, the picture's aspect ratio ignored.
   case stretch
 
-  /// Maps an upright picture of `display` size into `frame`.
-  public func transform(from display: PixelSize, to frame: PixelSize) -> AffineTransform2D {
+  /// Maps an upright picture of `display` size into `frame`, the spare or overflowing part placed by `anchor`.
+  public func transform(from display: PixelSize, to frame: PixelSize, anchor: FitAnchor = .center) -> AffineTransform2D
+  {
     let sx = Double(frame.width) / Double(display.width)
     let sy = Double(frame.height) / Double(display.height)
     if self == .stretch { return .scale(x: sx, y: sy) }
@@ -19,6 +20,7 @@ public enum FitMode: String, Sendable, Hashable, CaseIterable {
     return AffineTransform2D.scale(x: width / Double(display.width), y: height / Double(display.height))
       .concatenating(
         .translation(
-          x: ((Double(frame.width) - width) / 2).rounded(), y: ((Double(frame.height) - height) / 2).rounded()))
+          x: ((Double(frame.width) - width) * anchor.fractions.x).rounded(),
+          y: ((Double(frame.height) - height) * anchor.fractions.y).rounded()))
   }
 }

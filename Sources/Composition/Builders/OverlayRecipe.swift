@@ -26,6 +26,8 @@ public struct OverlayRecipe: Sendable {
   public var volume: Double = 1
   /// How BASE fills the frame when its shape differs.
   public var fit: FitMode = .contain
+  /// What part of a clip `fit` keeps, or where between bars it sits.
+  public var anchor: FitAnchor = .center
   public var background: Color = .black
   /// Effects on both layers' pictures.
   public var effects: [Effect] = []
@@ -77,7 +79,8 @@ public struct OverlayRecipe: Sendable {
     var layers = [
       LayerInstruction(
         trackID: Self.baseVideoTrack,
-        transform: Keyframed(fit.transform(from: base.info.video?.displaySize ?? size, to: size)), effects: effects)
+        transform: Keyframed(fit.transform(from: base.info.video?.displaySize ?? size, to: size, anchor: anchor)),
+        effects: effects)
     ]
     if showsOverlay {
       layers.insert(
