@@ -92,4 +92,34 @@ final class TextLayerTests: XCTestCase {
     XCTAssertTrue(try OCR.read(picture(font, "1")).contains("Fallback"))
     XCTAssertEqual(try render(["--text-size", "40"]).1.code, 64, "styling without --text is a usage error")
   }
+
+  /// `--text` is repeatable: each title has the `--text-*` options that follow it (its own time, position and
+  /// fade); one before the first `--text` is every title's. Two titles read back (OCR) at their own times and not
+  /// at the other's; a title fading in over 0.5 s is faint at 0.05 s and whole at 1 s.
+  func testSeveralTitlesEachWithItsOwnTimeAndFade() throws {
+    let (out, result) = try render([
+      "--text-size", "40", "--text", "First Title", "--text-at", "0,2", "--text-fade", "0.5", "--text", "Second Title",
+      "--text-at", "2,2", "--text-position", "top",
+    ])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    let early = try OCR.read(try picture(out, "1"))
+    XCTAssertTrue(early.contains("First Title"), early)
+    XCTAssertFalse(early.contains("Second"), early)
+    let late = try OCR.read(try picture(out, "3"))
+    XCTAssertTrue(late.contains("Second Title"), late)
+    XCTAssertFalse(late.contains("First"), late)
+    // The fade: the brightest luma of the bottom fifth (the white first title) at 0.05 s and at 1 s.
+    func brightest(_ sample: PictureSample) -> Int {
+      var top = 0
+      for y in stride(from: sample.height * 4 / 5, to: sample.height, by: 1) {
+        for x in stride(from: 0, to: sample.width, by: 2) { top = max(top, sample.yuv(x: x, y: y)?.y ?? 0) }
+      }
+      return top
+    }
+    let background = brightest(try picture(base, "1"))
+    let faint = brightest(try picture(out, "0.05")) - background
+    let whole = brightest(try picture(out, "1")) - background
+    XCTAssertGreaterThan(whole, 100)
+    XCTAssertLessThan(faint, whole / 4, "at 0.05 s of a 0.5 s fade the text is a tenth of the way in")
+  }
 }

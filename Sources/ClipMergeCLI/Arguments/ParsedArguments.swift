@@ -8,6 +8,9 @@ struct ParsedArguments: Sendable {
   /// Option name → every value given, in order (for options that may repeat, such as --metadata).
   var lists: [String: [String]] = [:]
   var flags: Set<String> = []
+  /// Every option in the order given, with its value (nil for a flag): for options that apply to the one before
+  /// them (a title's `--text-*`).
+  var sequence: [(name: String, value: String?)] = []
   /// A render command's own arguments after `--` (`-- overlay a.mp4 b.mp4 --fade-in 1`), standing for the spec it
   /// prints; nil when there are none (see `RecipeSpec`).
   var recipe: [String]?
@@ -69,9 +72,11 @@ struct ParsedArguments: Sendable {
         }
         values[name] = value
         lists[name, default: []].append(value)
+        sequence.append((name, value))
       } else {
         if inlineValue != nil { throw UsageError("--\(name) takes no value") }
         flags.insert(name)
+        sequence.append((name, nil))
       }
     }
   }

@@ -1,18 +1,35 @@
 import Composition
 import Engine
 
-/// Text and subtitles over the output, which every rendering command takes: one title (`--text`, styled by the
-/// `--text-*` options and `--font`) and a subtitle file burned in (`--subtitles`, SRT and WebVTT in the default
-/// style, ASS in its own). Many texts: the spec.
+/// Text and subtitles over the output, which every rendering command takes: titles (`--text`, repeatable) and a
+/// subtitle file burned in (`--subtitles`, SRT and WebVTT in the default style, ASS in its own). The rule for many
+/// titles: a `--text-*` option (or `--font`) after a `--text` belongs to that title; one before the first `--text`
+/// sets the default of every title.
 struct TextOptions {
-  var text: String?
-  var range: TimeRange?
-  var style = TextStyle()
+  /// One `--text` and what follows it.
+  struct Title {
+    var text: String
+    var range: TimeRange?
+    var fade: MediaTime?
+    var style: TextStyle
+  }
+
+  var titles: [Title] = []
   var subtitles: String?
 
+  /// The options a title takes; each applies to the `--text` before it.
+  static let titleOptions: Set<String> = [
+    "text-at", "text-fade", "text-position", "font", "text-size", "text-color", "text-outline", "text-shadow",
+    "text-box", "text-bold", "text-italic",
+  ]
+
   static let specs: [OptionSpec] = [
-    OptionSpec("text", value: "TEXT", help: "Text over the output (\\n or a line break starts a new line)."),
+    OptionSpec(
+      "text", value: "TEXT",
+      help: "Text over the output (\\n or a line break starts a new line); repeatable, the --text-* options after "
+        + "each apply to it."),
     OptionSpec("text-at", value: "START,DURATION", help: "Show the text over [START, START+DURATION) only."),
+    OptionSpec("text-fade", value: "SECONDS", help: "Fade the text in and out over SECONDS (default 0: none)."),
     OptionSpec(
       "text-position", value: "P", choices: TextPosition.allCases.map(\.rawValue),
       help: "bottom (default), top, center, left, right, top-left, top-right, bottom-left, bottom-right."),
@@ -29,44 +46,57 @@ struct TextOptions {
   ]
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    text = parsed.values["text"].map { $0.replacingOccurrences(of: "\\n", with: "\n") }
-    range = try parsed.value("text-at", expected: "START,DURATION with a duration above 0", ValueParsers.timeRange)
     subtitles = parsed.values["subtitles"]
-    if text == nil {
-      let styling = [
-        "text-at", "text-position", "font", "text-size", "text-color", "text-outline", "text-shadow", "text-box",
-      ]
-      if let option = styling.first(where: { parsed.values[$0] != nil })
-        ?? ["text-bold", "text-italic"].first(where: parsed.flags.contains)
-      {
-        throw UsageError("--\(option) needs --text")
+    var defaults = Title(text: "", range: nil, fade: nil, style: TextStyle())
+    var seenText = false
+    var firstStyling: String?
+    for (name, value) in parsed.sequence {
+      if name == "text" {
+        seenText = true
+        var title = defaults
+        title.text = (value ?? "").replacingOccurrences(of: "\\n", with: "\n")
+        titles.append(title)
+        continue
+      }
+      guard Self.titleOptions.contains(name) else { continue }
+      if firstStyling == nil { firstStyling = name }
+      if seenText {
+        try Self.set(name, value, on: &titles[titles.count - 1])
+      } else {
+        try Self.set(name, value, on: &defaults)
       }
     }
-    if let position = try parsed.value("text-position", ValueSyntax.textPosition) {
-      style.position = position
-    }
-    if let font = parsed.values["font"] {
-      guard !font.isEmpty else { throw UsageError("--font: expected a font family name") }
-      style.font = font
-    }
-    if let size = try parsed.value("text-size", ValueSyntax.textSize) {
-      style.size = size
-    }
-    if let color = try parsed.value(
-      "text-color", ValueSyntax.textColor)
-    {
-      style.color = color
-    }
-    style.outline = try parsed.value("text-outline", expected: "pixels, 0 to 100", ValueParsers.number(in: 0...100))
-    if let shadow = try parsed.value("text-shadow", expected: "pixels, 0 to 100", ValueParsers.number(in: 0...100)) {
-      style.shadow = shadow
-    }
-    style.box = try parsed.value("text-box", ValueSyntax.textColor)
-    style.bold = parsed.flags.contains("text-bold")
-    style.italic = parsed.flags.contains("text-italic")
+    if titles.isEmpty, let option = firstStyling { throw UsageError("--\(option) needs --text") }
   }
 
-  var isEmpty: Bool { text == nil && subtitles == nil }
+  /// Sets option `name` (one of `titleOptions`) with `value` on `title`.
+  private static func set(_ name: String, _ value: String?, on title: inout Title) throws(UsageError) {
+    func parse<T>(_ expected: String, _ parse: (String) -> T?) throws(UsageError) -> T {
+      guard let value, let parsed = parse(value) else {
+        throw UsageError("--\(name): expected \(expected), got '\(value ?? "")'")
+      }
+      return parsed
+    }
+    switch name {
+    case "text-at": title.range = try parse("START,DURATION with a duration above 0", ValueParsers.timeRange)
+    case "text-fade": title.fade = try parse(ValueSyntax.length.expected, ValueSyntax.length.parse)
+    case "text-position":
+      title.style.position = try parse(ValueSyntax.textPosition.expected, ValueSyntax.textPosition.parse)
+    case "font":
+      guard let value, !value.isEmpty else { throw UsageError("--font: expected a font family name") }
+      title.style.font = value
+    case "text-size": title.style.size = try parse(ValueSyntax.textSize.expected, ValueSyntax.textSize.parse)
+    case "text-color": title.style.color = try parse(ValueSyntax.textColor.expected, ValueSyntax.textColor.parse)
+    case "text-outline": title.style.outline = try parse("pixels, 0 to 100", ValueParsers.number(in: 0...100))
+    case "text-shadow": title.style.shadow = try parse("pixels, 0 to 100", ValueParsers.number(in: 0...100))
+    case "text-box": title.style.box = try parse(ValueSyntax.textColor.expected, ValueSyntax.textColor.parse)
+    case "text-bold": title.style.bold = true
+    case "text-italic": title.style.italic = true
+    default: break
+    }
+  }
+
+  var isEmpty: Bool { titles.isEmpty && subtitles == nil }
 
   /// `composition` with the subtitles and the text on top of every layer (the text above the subtitles). The
   /// subtitle file is read now, so a bad one fails before anything renders; a font that is not installed falls
@@ -80,8 +110,8 @@ struct TextOptions {
         console.warning("\(path): no picture to burn the subtitles into")
       }
     }
-    if let text {
-      var style = self.style
+    for title in titles {
+      var style = title.style
       let installed = TextRendering.installedFamily(for: style.font)
       if installed.caseInsensitiveCompare(style.font) != .orderedSame {
         if !quiet {
@@ -89,7 +119,7 @@ struct TextOptions {
         }
         style.font = installed
       }
-      if !result.addDrawing(.text(text, style), over: range), !quiet {
+      if !result.addDrawing(.text(title.text, style), over: title.range, fade: title.fade), !quiet {
         console.warning("--text-at: the text would show after the output ends, so it is not shown")
       }
     }

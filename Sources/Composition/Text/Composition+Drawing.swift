@@ -3,8 +3,12 @@ extension Composition {
   /// every other layer over `range` (the whole output when nil), at the render size. The range is cut to the
   /// output: text never makes the output longer. Returns false, adding nothing, when there is no video or
   /// nothing of the range lies within the output.
+  /// With `fade`, the drawing fades in over that long from its start and out over that long to its end (at most
+  /// half its time each).
   @discardableResult
-  public mutating func addDrawing(_ drawing: Drawing, path: String = "", over range: TimeRange? = nil) -> Bool {
+  public mutating func addDrawing(
+    _ drawing: Drawing, path: String = "", over range: TimeRange? = nil, fade: MediaTime? = nil
+  ) -> Bool {
     guard var video, !video.instructions.isEmpty else { return false }
     let whole = TimeRange(start: .zero, duration: duration)
     guard let shown = (range ?? whole).intersection(whole), !shown.isEmpty else { return false }
@@ -14,8 +18,20 @@ extension Composition {
     sources.append(Source(id: source, path: path, info: info, drawing: drawing))
     tracks.append(
       Track(id: track, kind: .video, segments: [Segment(source: source, sourceRange: shown, compositionRange: shown)]))
+    var opacity = Keyframed(1.0)
+    if let fade, fade > .zero {
+      let d = shown.duration
+      let half =
+        d.value % 2 == 0
+        ? MediaTime(value: d.value / 2, timescale: d.timescale)
+        : d.timescale <= Int32.max / 2 ? MediaTime(value: d.value, timescale: d.timescale * 2) : nil
+      let length = min(fade, half ?? fade)
+      opacity = Keyframed(0.0)
+      opacity.ramp(from: 0, to: 1, over: TimeRange(start: shown.start, duration: length))
+      opacity.ramp(from: 1, to: 0, over: TimeRange(start: shown.end - length, end: shown.end))
+    }
     for index in video.instructions.indices {
-      video.instructions[index].layers.insert(LayerInstruction(trackID: track), at: 0)
+      video.instructions[index].layers.insert(LayerInstruction(trackID: track, opacity: opacity), at: 0)
     }
     self.video = video
     return true
