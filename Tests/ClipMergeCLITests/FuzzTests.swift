@@ -84,7 +84,7 @@ final class FuzzTests: XCTestCase {
   }
 
   /// Damaged clip lists (`@list`, in both of its forms) as concat's clips: refused with a documented exit code
-  /// (naming the list, never echoing a line) or rendered, never a trap.
+  /// (naming the list) or rendered, never a trap (ConcatCommandTests checks that no line is echoed).
   func testMutatedClipListsNeverCrash() throws {
     let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
     let tiny = FixtureFiles.path("tiny.mp4")
