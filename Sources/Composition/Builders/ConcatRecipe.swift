@@ -109,8 +109,10 @@ public struct ConcatRecipe: Sendable {
     let total = time
     let size =
       renderSize ?? OverlayRecipe.evenSize(first.source.info.video?.displaySize ?? PixelSize(width: 2, height: 2))
+    // The first clip with a rate of its own sets it (a still or a colour card has none): 30 a second without one.
     let frameDuration =
-      self.frameDuration ?? first.source.info.video?.preferredFrameDuration ?? MediaTime.ticks(1, rate: 30)
+      self.frameDuration ?? clips.lazy.compactMap({ $0.source.info.video?.preferredFrameDuration }).first
+      ?? MediaTime.ticks(1, rate: 30)
 
     var sources: [Source] = []
     var sourceIDs: [SourceID] = []
