@@ -44,6 +44,29 @@ final class DiagnosticsTests: XCTestCase {
       lone.stderr.contains(
         "clipmerge: warning: --transition has no effect: a transition joins two clips, and there is one\n"),
       lone.stderr)
+    // A track no instruction draws, and a time no instruction covers.
+    let gaps = FixtureFiles.temporaryFolder().appendingPathComponent("gaps.json").path
+    try Data(
+      """
+      {"tracks": [
+        {"id": 1, "kind": "video", "segments": [{"source": "\(base)", "sourceRange": {"start": 0, "duration": 3}, "start": 0}]},
+        {"id": 2, "kind": "video", "segments": [{"source": "\(overlay)", "sourceRange": {"start": 0, "duration": 3}, "start": 0}]}],
+       "video": {"renderSize": "320x240", "frameRate": 30, "instructions": [
+         {"timeRange": {"start": 0, "duration": 1}, "layers": [{"track": 1}]},
+         {"timeRange": {"start": 2, "duration": 1}, "layers": [{"track": 1}]}]}}
+      """.utf8
+    ).write(to: URL(fileURLWithPath: gaps))
+    let uncovered = try ClipmergeProcess.run(["compose", gaps, "--dry-run"])
+    XCTAssertEqual(uncovered.code, 0, uncovered.stderr)
+    XCTAssertTrue(
+      uncovered.stderr.contains(
+        "clipmerge: warning: \(overlay): no instruction draws its track (track 2), so it will not be seen\n"),
+      uncovered.stderr)
+    XCTAssertTrue(
+      uncovered.stderr.contains(
+        "clipmerge: warning: no instruction covers 1.000 s to 2.000 s: the frame shows only the background colour there\n"
+      ),
+      uncovered.stderr)
     // A spec that is not JSON says where, by line and column.
     let spec = FixtureFiles.temporaryFolder().appendingPathComponent("bad.json").path
     try Data("{\n  \"tracks\": [\n    {\"id\": 1,, }\n  ]\n}\n".utf8).write(to: URL(fileURLWithPath: spec))

@@ -26,6 +26,17 @@ extension Composition {
           }
         }
       }
+      let drawn = Set(video.instructions.flatMap(\.layers).map(\.trackID))
+      for track in tracks(of: .video) where !track.segments.isEmpty && !drawn.contains(track.id) {
+        guard let name = sourceNames(track) else { continue }
+        warnings.append("\(name): no instruction draws its track (\(track.id)), so it will not be seen")
+      }
+      if let gap = Self.firstGap(in: video.instructions.map(\.timeRange), over: TimeRange(start: .zero, end: duration))
+      {
+        warnings.append(
+          "no instruction covers \(gap.start.secondsText) to \(gap.end.secondsText): the frame shows only the "
+            + "background colour there")
+      }
     }
     for parameters in audioMix.parameters where parameters.volume.allValues.allSatisfy({ $0 == 0 }) {
       guard let track = track(parameters.trackID), !track.segments.isEmpty, let name = sourceNames(track) else {
@@ -34,6 +45,17 @@ extension Composition {
       warnings.append("\(name): its volume is 0, so it will not be heard")
     }
     return warnings
+  }
+
+  /// The first part of `whole` that none of `ranges` covers.
+  static func firstGap(in ranges: [TimeRange], over whole: TimeRange) -> TimeRange? {
+    var covered = whole.start
+    for range in ranges.sorted(by: { $0.start < $1.start }) {
+      if range.start > covered { return TimeRange(start: covered, end: min(range.start, whole.end)) }
+      covered = max(covered, range.end)
+      if covered >= whole.end { return nil }
+    }
+    return covered < whole.end ? TimeRange(start: covered, end: whole.end) : nil
   }
 
   /// The files a track shows, named once each.
