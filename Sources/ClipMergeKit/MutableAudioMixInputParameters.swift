@@ -14,11 +14,7 @@ public final class MutableAudioMixInputParameters {
 
   /// Plays at `volume` (1: as recorded) from `time` on.
   public func setVolume(_ volume: Double, at time: MediaTime) {
-    if time == .zero && self.volume.changes.isEmpty {
-      self.volume.initial = volume
-    } else {
-      self.volume.set(volume, at: time)
-    }
+    self.volume.setting(volume, at: time)
   }
 
   /// Ramps the volume from `start` to `end` over `timeRange`, holding `end` after it.

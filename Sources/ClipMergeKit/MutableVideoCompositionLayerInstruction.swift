@@ -23,11 +23,7 @@ public final class MutableVideoCompositionLayerInstruction {
 
   /// Shows the track through `transform` from `time` on.
   public func setTransform(_ transform: AffineTransform2D, at time: MediaTime) {
-    if time == .zero && self.transform.changes.isEmpty {
-      self.transform.initial = transform
-    } else {
-      self.transform.set(transform, at: time)
-    }
+    self.transform.setting(transform, at: time)
   }
 
   /// Moves from `start` to `end` (each matrix entry linearly) over `timeRange`, holding `end` after it.
@@ -37,11 +33,7 @@ public final class MutableVideoCompositionLayerInstruction {
 
   /// Shows the track at `opacity` (0 to 1) from `time` on.
   public func setOpacity(_ opacity: Double, at time: MediaTime) {
-    if time == .zero && self.opacity.changes.isEmpty {
-      self.opacity.initial = opacity
-    } else {
-      self.opacity.set(opacity, at: time)
-    }
+    self.opacity.setting(opacity, at: time)
   }
 
   /// Fades from `start` to `end` over `timeRange`, holding `end` after it.

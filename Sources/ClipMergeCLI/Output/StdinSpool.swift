@@ -1,10 +1,13 @@
 import Engine
 import Foundation
+import Synchronization
 
 /// An input named `-` is standard input. The engine opens each input more than once (probe, picture, sound), so
 /// standard input is first copied to a temporary file, once, and removed when clipmerge ends.
 enum StdinSpool {
-  nonisolated(unsafe) private static var spooled: String?
+  /// The copy's path once made (read by error messages, possibly from another thread than the one that made it).
+  private static let copyPath = Mutex<String?>(nil)
+  private static var spooled: String? { copyPath.withLock { $0 } }
 
   /// `path`, or for `-` the temporary copy of standard input.
   static func resolve(_ path: String) throws(CommandFailure) -> String {
@@ -17,11 +20,15 @@ enum StdinSpool {
     } catch {
       throw CommandFailure("-: cannot copy standard input to \(folder) (\(error.reason))", code: .cannotCreate)
     }
-    spooled = copy.path
+    copyPath.withLock { $0 = copy.path }
     TemporaryFiles.adopt(copy.path)
     while true {
       if SignalTrap.isRaised { throw CommandFailure(EngineError.interrupted) }
-      let chunk = FileHandle.standardInput.readData(ofLength: 1 << 20)
+      // A failed read is an error with its code, not a trap (readData(ofLength:) traps on one).
+      let chunk: Data
+      do { chunk = try FileHandle.standardInput.read(upToCount: 1 << 20) ?? Data() } catch {
+        throw CommandFailure("-: cannot read standard input (\(error.localizedDescription))", code: .ioError)
+      }
       if chunk.isEmpty { break }
       do { try copy.write(chunk) } catch {
         throw CommandFailure("-: cannot copy standard input (\(error.reason))", code: .cannotCreate)
@@ -38,10 +45,13 @@ enum StdinSpool {
 
   /// Removes the copy, if one was made.
   static func cleanUp() {
-    if let spooled {
-      unlink(spooled)
-      TemporaryFiles.release(spooled)
-    }
-    spooled = nil
+    guard
+      let spooled = copyPath.withLock({ path in
+        defer { path = nil }
+        return path
+      })
+    else { return }
+    unlink(spooled)
+    TemporaryFiles.release(spooled)
   }
 }
