@@ -3,7 +3,7 @@
 # libass and a default font (text and subtitles), tesseract (OCR of rendered text in tests), GNU parallel
 # (segment jobs in tests), the ffmpeg CLI (fixtures and benchmarks), GNU time and bc (benchmark measurements),
 # zsh and fish (their completion scripts are checked), groff and man-db (the man page), libimagequant (GIF
-# palettes), dpkg-dev and lintian (make deb).
+# palettes), libebur128 (loudness), Rubber Band (speed with the pitch kept), dpkg-dev and lintian (make deb).
 # Does nothing when all is present. Needs root (or sudo) only when something must be installed.
 set -euo pipefail
 need=()
@@ -23,6 +23,8 @@ command -v groff >/dev/null || need+=(groff-base)
 command -v man >/dev/null || need+=(man-db)
 command -v col >/dev/null || need+=(bsdextrautils)
 [[ -f /usr/include/libimagequant.h ]] || need+=(libimagequant-dev)
+pkg-config --exists libebur128 2>/dev/null || need+=(libebur128-dev)
+pkg-config --exists rubberband 2>/dev/null || need+=(librubberband-dev)
 # FFmpeg 5.1 writes animated WebP but cannot read it back: the tests read it with Pillow.
 /usr/bin/python3 -c "import PIL" 2>/dev/null || need+=(python3-pil)
 command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)

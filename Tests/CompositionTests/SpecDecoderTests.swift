@@ -104,13 +104,34 @@ final class SpecDecoderTests: XCTestCase {
     recipe.overlay.path = "/m/overlay.mp4"
     var original = recipe.makeComposition()
     original.audioMix.parameters.append(
-      AudioMixParameters(trackID: TrackID(3), volume: Keyframed(0.5, changes: [.set(1, at: s("1.25"))])))
+      AudioMixParameters(
+        trackID: TrackID(3), volume: Keyframed(0.5, changes: [.set(1, at: s("1.25"))]),
+        ducking: Ducking(depth: 9.5, attack: s("0.02"), release: s("1001/1000"))))
+    original.export.loudness = LoudnessTarget(integrated: -16, truePeak: -2)
     original.video?.instructions[0].layers[1].crop = Rect(x: 0, y: 0, width: 100, height: 50)
     let data = SpecEncoder.encode(original, workingDirectory: "/m")
     let decoded = try SpecDecoder.decode(data, baseDirectory: "/elsewhere")
     XCTAssertEqual(decoded.problems, [])
     let infos = Dictionary(uniqueKeysWithValues: original.sources.map { ($0.id, $0.info) })
     XCTAssertEqual(decoded.resolved(with: infos), original)
+  }
+
+  /// A duck's depth alone takes the default attack and release; a loudness number alone the default true peak.
+  /// Out-of-range values are named with their path and range.
+  func testDuckAndLoudnessForms() throws {
+    let audio = #", "audio": {"tracks": [{"track": 1, "volume": 1, "duck": 8}]}, "output": {"loudness": -23}}"#
+    let document = try decode(String(minimal.dropLast()) + audio)
+    XCTAssertEqual(document.composition.audioMix.ducking(of: TrackID(1)), Ducking(depth: 8))
+    XCTAssertEqual(document.composition.export.loudness, LoudnessTarget(integrated: -23, truePeak: -1))
+    let bad =
+      #", "audio": {"tracks": [{"track": 1, "volume": 1, "duck": {"depth": 50}}]}, "#
+      + #""output": {"loudness": {"integrated": 5, "truePeak": -1}}}"#
+    XCTAssertEqual(
+      problems(String(minimal.dropLast()) + bad),
+      [
+        "audio.tracks[0].duck.depth: 50 is out of range (1 to 40)",
+        "output.loudness.integrated: 5 is out of range (-70 to -5)",
+      ])
   }
 
   func testDecimalTextOfTimes() {

@@ -9,23 +9,31 @@ struct OptionSpec: Sendable {
   var help: String
   /// The values it takes when they are a fixed list (for completion); empty otherwise.
   var choices: [String]
+  /// The value may be left out (`--duck` or `--duck 10`): it is taken only when it is a number or given
+  /// with `=`. Completions treat the option as a flag.
+  var valueIsOptional: Bool
 
-  init(_ name: String, short: Character? = nil, value valueName: String? = nil, choices: [String] = [], help: String) {
+  init(
+    _ name: String, short: Character? = nil, value valueName: String? = nil, optional valueIsOptional: Bool = false,
+    choices: [String] = [], help: String
+  ) {
     self.name = name
     self.short = short
     self.valueName = valueName
+    self.valueIsOptional = valueIsOptional
     self.choices = choices
     self.help = help
   }
 
-  var takesValue: Bool { valueName != nil }
+  /// It always takes a value.
+  var takesValue: Bool { valueName != nil && !valueIsOptional }
 
   /// Its value names a file (completed with file names).
   var takesFile: Bool { ["FILE", "SPEC", "DIR", "JOBDIR", "json|FILE"].contains(valueName ?? "") }
 
   /// `-o, --output FILE`
   var synopsis: String {
-    let long = "--\(name)" + (valueName.map { " \($0)" } ?? "")
+    let long = "--\(name)" + (valueName.map { valueIsOptional ? " [\($0)]" : " \($0)" } ?? "")
     return short.map { "-\($0), \(long)" } ?? long
   }
 }

@@ -55,7 +55,19 @@ struct ParsedArguments: Sendable {
         name = match.name
       }
       guard let option = spec(named: name) else { throw Self.unknown(argument, specs) }
-      if option.takesValue {
+      if option.valueIsOptional {
+        var value = inlineValue
+        if value == nil, index < arguments.count, Double(arguments[index]) != nil {
+          value = arguments[index]
+          index += 1
+        }
+        if let value {
+          values[name] = value
+          lists[name, default: []].append(value)
+        }
+        flags.insert(name)
+        sequence.append((name, value))
+      } else if option.takesValue {
         let value: String
         if let inlineValue {
           value = inlineValue

@@ -24,6 +24,9 @@ struct ConcatCommand {
       OptionSpec(
         "soundtrack-start", value: "SECONDS",
         help: "Where in the soundtrack the output begins (default 0; a loop starts again from 0)."),
+      OptionSpec(
+        "duck", value: "DB", optional: true,
+        help: "Lower the soundtrack by DB (default 12) while the clips' own sound plays (implies --audio mix)."),
       OptionSpec("soundtrack-loop", help: "Repeat a soundtrack shorter than the video (default: silence after it)."),
       OptionSpec(
         "audio", value: "MODE", choices: ["soundtrack", "mix", "clips", "none"],
@@ -113,6 +116,7 @@ struct ConcatCommand {
     let fadeIn = try parsed.value("soundtrack-fade-in", ValueSyntax.length)
     let musicStart = try parsed.value("soundtrack-start", ValueSyntax.length)
     let loop = parsed.flags.contains("soundtrack-loop")
+    let duck = try Self.ducking(parsed)
     let imageDuration = try parsed.value("image-duration", expected: ValueSyntax.length.expected + ", at most a day") {
       ValueSyntax.length.parse($0).flatMap { $0 <= MediaTime(seconds: 86_400) ? $0 : nil }
     }
@@ -124,6 +128,14 @@ struct ConcatCommand {
         "--soundtrack-volume, --soundtrack-fade-in, --soundtrack-fade-out, --soundtrack-start and --soundtrack-loop "
           + "need --soundtrack")
     }
+    if duck != nil {
+      guard soundtrackPath != nil else { throw UsageError("--duck lowers the soundtrack: it needs --soundtrack") }
+      if let audio, audio != .mix {
+        throw UsageError(
+          "--duck lowers the soundtrack under the clips' own sound: it needs --audio mix (its default), not --audio "
+            + audio.rawValue)
+      }
+    }
     if copy {
       let asked: [(Bool, String)] = [
         (frame.size != nil, "--size"), (frame.frameDuration != nil, "--fps"), (frame.fit != nil, "--fit"),
@@ -131,6 +143,7 @@ struct ConcatCommand {
         (frame.volume != nil, "--volume"), (frame.background != nil, "--background"),
         (!frame.effects.isEmpty, "--effect"),
         (transitions.contains { $0 != .none }, "--transition"), (soundtrackPath != nil, "--soundtrack"),
+        (output.overrides.loudness != nil, "--loudness"),
         (parsed.values["crf"] != nil, "--crf"), (parsed.values["preset"] != nil, "--preset"),
       ]
       if let (_, option) = asked.first(where: { $0.0 }) {
@@ -152,9 +165,20 @@ struct ConcatCommand {
     if let fadeIn { settings.soundtrackFadeIn = fadeIn }
     if let musicStart { settings.soundtrackStart = musicStart }
     settings.soundtrackLoop = loop
+    settings.soundtrackDucking = duck
     if let imageDuration { settings.imageDuration = imageDuration }
     settings.audio = audio
     settings.export = output.export
+  }
+
+  /// `--duck` (12 dB) or `--duck DB`, 1 to 40.
+  private static func ducking(_ parsed: ParsedArguments) throws(UsageError) -> Ducking? {
+    guard parsed.flags.contains("duck") else { return nil }
+    let range = Ducking.depthRange
+    let depth = try parsed.value(
+      "duck", expected: "a depth in dB from \(Int(range.lowerBound)) to \(Int(range.upperBound)), such as 12",
+      ValueParsers.number(in: range))
+    return Ducking(depth: depth ?? Ducking.defaultDepth)
   }
 
   /// Probes every clip (and the soundtrack) and builds the composition.

@@ -15,6 +15,7 @@ struct ExportOverrides: Sendable, Equatable {
   var metadata: [String: String] = [:]
   var noFaststart = false
   var threads: Int?
+  var loudness: LoudnessTarget?
 
   /// `base` with every given setting put over it.
   func apply(to base: ExportSettings) -> ExportSettings {
@@ -31,6 +32,7 @@ struct ExportOverrides: Sendable, Equatable {
     export.metadata.merge(metadata) { $1 }
     if noFaststart { export.optimizeForNetworkUse = false }
     if let threads { export.threads = threads }
+    if let loudness { export.loudness = loudness }
     return export
   }
 }

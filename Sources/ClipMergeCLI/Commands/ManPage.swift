@@ -41,7 +41,8 @@ enum ManPage {
     }
     for option in help.options {
       let short = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
-      let value = option.valueName.map { " \\fI\(escaped($0))\\fR" } ?? ""
+      let value =
+        option.valueName.map { option.valueIsOptional ? " [\\fI\(escaped($0))\\fR]" : " \\fI\(escaped($0))\\fR" } ?? ""
       text += ".TP\n\(short)\\fB\\-\\-\(escaped(option.name))\\fR\(value)\n\(escaped(option.help))\n"
     }
     for line in help.notTaken {

@@ -57,6 +57,10 @@ struct OutputOptions {
       OptionSpec("sample-rate", value: "HZ", help: "Audio sample rate (default 48000; AAC takes at most 96000)."),
       OptionSpec("channels", value: "N", help: "Audio channels, 1-8 (default 2)."),
       OptionSpec("metadata", value: "KEY=VALUE", help: "Container metadata, repeatable (title=..., comment=...)."),
+      OptionSpec(
+        "loudness", value: "LUFS",
+        help: "Bring the sound to this integrated loudness (EBU R128, -70 to -5: -14 streaming, -23 broadcast), "
+          + "true peak at most -1 dBTP."),
       OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
       OutputOptions.threadsOption,
       OptionSpec(
@@ -119,12 +123,16 @@ struct OutputOptions {
       }
       metadata[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
     }
+    let range = LoudnessTarget.integratedRange
+    let loudness = try parsed.value(
+      "loudness", expected: "a loudness in LUFS from -70 to -5, such as -14 or -23", ValueParsers.number(in: range))
     let noFaststart = parsed.flags.contains("no-faststart")
     let threads = try Self.threads(parsed)
     overrides = ExportOverrides(
       videoCodec: videoCodec, audioCodec: audioCodec, quality: quality, crf: crf, preset: preset,
       videoBitRate: videoRate, audioBitRate: audioRate, sampleRate: sampleRate, channels: channels,
-      metadata: metadata, noFaststart: noFaststart, threads: threads)
+      metadata: metadata, noFaststart: noFaststart, threads: threads,
+      loudness: loudness.map { LoudnessTarget(integrated: $0) })
   }
 
   /// Options other commands take with the same meaning (one spec each, so their help cannot drift apart).

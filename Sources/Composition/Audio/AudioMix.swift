@@ -11,4 +11,9 @@ public struct AudioMix: Sendable, Hashable {
   public func volume(of track: TrackID) -> Keyframed<Double> {
     parameters.first { $0.trackID == track }?.volume ?? Keyframed(1)
   }
+
+  /// How `track` makes way for the others, if it does.
+  public func ducking(of track: TrackID) -> Ducking? {
+    parameters.first { $0.trackID == track }?.ducking
+  }
 }

@@ -42,9 +42,11 @@ public struct ConcatRecipe: Sendable {
   public var soundtrackFadeIn: MediaTime = .zero
   /// Where in the soundtrack the output begins (a loop starts again from the soundtrack's own start).
   public var soundtrackStart: MediaTime = .zero
+  /// The soundtrack makes way for the clips' own sound (then `audio` defaults to `.mix`).
+  public var soundtrackDucking: Ducking?
   /// Repeat a soundtrack shorter than the video; without it silence follows the soundtrack's end.
   public var soundtrackLoop = false
-  /// Default: `.soundtrack` with a soundtrack, `.clips` without.
+  /// Default: `.soundtrack` with a soundtrack (`.mix` when it ducks), `.clips` without.
   public var audio: ConcatAudio?
   /// How the picture of every transition moves over its time (the sound keeps its own curves).
   public var transitionEasing: Ramp<Double>.Curve = .linear
@@ -172,7 +174,8 @@ public struct ConcatRecipe: Sendable {
       if !track.segments.isEmpty {
         tracks.append(track)
         mix.parameters.append(
-          AudioMixParameters(trackID: Self.soundtrackTrack, volume: soundtrackVolumeCurve(total: total)))
+          AudioMixParameters(
+            trackID: Self.soundtrackTrack, volume: soundtrackVolumeCurve(total: total), ducking: soundtrackDucking))
       }
     }
     let video = VideoComposition(
@@ -198,8 +201,10 @@ public struct ConcatRecipe: Sendable {
   /// `transitionEasing` for ramps of any kind of value.
   private func easing<V>() -> Ramp<V>.Curve { Ramp<V>.Curve(rawValue: transitionEasing.rawValue) ?? .linear }
 
-  /// `audio`, or its default.
-  public var effectiveAudio: ConcatAudio { audio ?? (soundtrack == nil ? .clips : .soundtrack) }
+  /// `audio`, or its default: the soundtrack alone, mixed under the clips when it ducks, the clips without one.
+  public var effectiveAudio: ConcatAudio {
+    audio ?? (soundtrack == nil ? .clips : soundtrackDucking == nil ? .soundtrack : .mix)
+  }
 
   private func instructions(starts: [MediaTime], ranges: [TimeRange], size: PixelSize, lanes: [TrackID])
     -> [VideoCompositionInstruction]

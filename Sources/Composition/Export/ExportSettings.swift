@@ -36,6 +36,8 @@ public struct ExportSettings: Sendable, Hashable {
   public var audioChannels: Int
   /// Container metadata (title, comment, ...).
   public var metadata: [String: String]
+  /// The loudness the sound is brought to; nil: the mix as it is (a peak limiter only keeps it from clipping).
+  public var loudness: LoudnessTarget?
   /// Threads a video encoder may use; nil: as many as it likes (x264: one and a half a core). Set by the
   /// command line for the machine at hand, not part of a spec.
   public var threads: Int?

@@ -1,21 +1,50 @@
 import Foundation
 
 extension SpecDecoder.Context {
-  /// `{"tracks": [{"track": ID, "volume": V | keyframes}]}`.
+  /// `{"tracks": [{"track": ID, "volume": V | keyframes, "duck": DB | {"depth": DB, "attack": T, "release": T}}]}`.
   mutating func audioMix(_ value: Any, at path: String) -> AudioMix {
     guard let object = reader.object(value, at: path, allowed: ["tracks"]) else { return AudioMix() }
     var parameters: [AudioMixParameters] = []
     for (i, item) in (reader.array(object["tracks"], at: "\(path).tracks") ?? []).enumerated() {
       let p = "\(path).tracks[\(i)]"
-      guard let entry = reader.object(item, at: p, allowed: ["track", "volume"], required: ["track", "volume"]) else {
+      guard
+        let entry = reader.object(item, at: p, allowed: ["track", "volume", "duck"], required: ["track", "volume"])
+      else {
         continue
       }
       let track = reader.integer(entry["track"], at: "\(p).track", in: 0...1_000_000)
       let volume = entry["volume"].flatMap { keyframed($0, at: "\(p).volume") { $0.reader.number($1, at: $2) } }
+      let duck = entry["duck"].flatMap { ducking($0, at: "\(p).duck") }
       guard let track, let volume else { continue }
-      parameters.append(AudioMixParameters(trackID: TrackID(track), volume: volume))
+      parameters.append(AudioMixParameters(trackID: TrackID(track), volume: volume, ducking: duck))
     }
     return AudioMix(parameters: parameters)
+  }
+
+  /// `DB` (the depth, with the default attack and release) or `{"depth": DB, "attack": T, "release": T}`.
+  mutating func ducking(_ value: Any, at path: String) -> Ducking? {
+    let depthRange = Ducking.depthRange
+    if value is JSONNumber { return reader.number(value, at: path, in: depthRange).map { Ducking(depth: $0) } }
+    guard let object = reader.object(value, at: path, allowed: ["depth", "attack", "release"]) else { return nil }
+    var ducking = Ducking()
+    if let depth = reader.number(object["depth"], at: "\(path).depth", in: depthRange) { ducking.depth = depth }
+    if let attack = reader.time(object["attack"], at: "\(path).attack") { ducking.attack = attack }
+    if let release = reader.time(object["release"], at: "\(path).release") { ducking.release = release }
+    return ducking
+  }
+
+  /// `LUFS` (with a true peak of -1 dBTP) or `{"integrated": LUFS, "truePeak": DBTP}`.
+  mutating func loudness(_ value: Any, at path: String) -> LoudnessTarget? {
+    let range = LoudnessTarget.integratedRange
+    if value is JSONNumber { return reader.number(value, at: path, in: range).map { LoudnessTarget(integrated: $0) } }
+    guard let object = reader.object(value, at: path, allowed: ["integrated", "truePeak"], required: ["integrated"]),
+      let integrated = reader.number(object["integrated"], at: "\(path).integrated", in: range)
+    else { return nil }
+    var target = LoudnessTarget(integrated: integrated)
+    if let peak = reader.number(object["truePeak"], at: "\(path).truePeak", in: LoudnessTarget.truePeakRange) {
+      target.truePeak = peak
+    }
+    return target
   }
 
   /// The output settings; `outputPath` and `container` receive what the spec says of where the output goes, for
@@ -29,7 +58,7 @@ extension SpecDecoder.Context {
         value, at: path,
         allowed: [
           "path", "container", "videoCodec", "audioCodec", "quality", "crf", "preset", "videoBitrate", "audioBitrate",
-          "faststart", "sampleRate", "channels", "metadata",
+          "faststart", "sampleRate", "channels", "metadata", "loudness",
         ])
     else { return export }
     if let p = reader.string(object["path"], at: "\(path).path") {
@@ -57,6 +86,7 @@ extension SpecDecoder.Context {
     if let channels = reader.integer(object["channels"], at: "\(path).channels", in: 1...8) {
       export.audioChannels = channels
     }
+    export.loudness = object["loudness"].flatMap { loudness($0, at: "\(path).loudness") }
     if let metadata = object["metadata"] {
       if let pairs = reader.object(
         metadata, at: "\(path).metadata", allowed: (metadata as? [String: Any])?.keys.sorted() ?? [])

@@ -67,7 +67,9 @@ public struct SpecDocument: Sendable {
     case .opacityOutOfRange(let i, let l, _): return "video.instructions[\(i)].layers[\(l)].opacity"
     case .transformNotFinite(let i, let l): return "video.instructions[\(i)].layers[\(l)].transform"
     case .emptyRamp(let context), .overlappingRamps(let context): return context
-    case .unknownAudioMixTrack, .audioMixTrackNotAudio, .volumeOutOfRange: return "audio.tracks"
+    case .unknownAudioMixTrack, .audioMixTrackNotAudio, .volumeOutOfRange, .duckDepthOutOfRange, .duckTimeOutOfRange:
+      return "audio.tracks"
+    case .loudnessOutOfRange, .truePeakOutOfRange: return "output.loudness"
     case .crfOutOfRange: return "output.crf"
     case .unknownPreset: return "output.preset"
     case .unsupportedSampleRate: return "output.sampleRate"

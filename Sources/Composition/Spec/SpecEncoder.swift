@@ -24,8 +24,16 @@ public enum SpecEncoder {
     if let video = composition.video { root["video"] = self.video(video, workingDirectory) }
     if !composition.audioMix.parameters.isEmpty {
       root["audio"] = [
-        "tracks": composition.audioMix.parameters.map {
-          ["track": $0.trackID.rawValue, "volume": keyframed($0.volume, number)]
+        "tracks": composition.audioMix.parameters.map { parameters -> [String: Any] in
+          var entry: [String: Any] = [
+            "track": parameters.trackID.rawValue, "volume": keyframed(parameters.volume, number),
+          ]
+          if let ducking = parameters.ducking {
+            entry["duck"] = [
+              "depth": ducking.depth, "attack": time(ducking.attack), "release": time(ducking.release),
+            ]
+          }
+          return entry
         }
       ]
     }
@@ -128,6 +136,9 @@ public enum SpecEncoder {
     object["videoBitrate"] = export.videoBitRate
     object["audioBitrate"] = export.audioBitRate
     if !export.metadata.isEmpty { object["metadata"] = export.metadata }
+    if let loudness = export.loudness {
+      object["loudness"] = ["integrated": loudness.integrated, "truePeak": loudness.truePeak]
+    }
     return object
   }
 

@@ -163,6 +163,14 @@ extension Composition {
         problems.append(.volumeOutOfRange(track: parameters.trackID, value: bad))
       }
       problems += Self.rampProblems(parameters.volume, context: "\(parameters.trackID) volume")
+      if let ducking = parameters.ducking {
+        if !Ducking.depthRange.contains(ducking.depth) {
+          problems.append(.duckDepthOutOfRange(track: parameters.trackID, value: ducking.depth))
+        }
+        if let bad = [ducking.attack, ducking.release].first(where: { !Ducking.allows($0) }) {
+          problems.append(.duckTimeOutOfRange(track: parameters.trackID, value: bad))
+        }
+      }
     }
     return problems
   }
@@ -189,6 +197,14 @@ extension Composition {
       !rates.contains(export.audioSampleRate)
     {
       problems.append(.sampleRateNotForCodec(export.audioSampleRate, audioCodec))
+    }
+    if let loudness = export.loudness {
+      if !LoudnessTarget.integratedRange.contains(loudness.integrated) {
+        problems.append(.loudnessOutOfRange(loudness.integrated))
+      }
+      if !LoudnessTarget.truePeakRange.contains(loudness.truePeak) {
+        problems.append(.truePeakOutOfRange(loudness.truePeak))
+      }
     }
     for rate in [export.videoBitRate, export.audioBitRate].compactMap({ $0 })
     where !(8_000...1_000_000_000).contains(rate) {

@@ -29,6 +29,10 @@ public enum CompositionError: Error, Sendable, Hashable {
   case unknownAudioMixTrack(TrackID)
   case audioMixTrackNotAudio(TrackID)
   case volumeOutOfRange(track: TrackID, value: Double)
+  case duckDepthOutOfRange(track: TrackID, value: Double)
+  case duckTimeOutOfRange(track: TrackID, value: MediaTime)
+  case loudnessOutOfRange(Double)
+  case truePeakOutOfRange(Double)
   case crfOutOfRange(Int)
   case unknownPreset(String)
   case unsupportedSampleRate(Int)
@@ -44,7 +48,8 @@ extension CompositionError {
   public var isExportSetting: Bool {
     switch self {
     case .crfOutOfRange, .unknownPreset, .unsupportedSampleRate, .unsupportedChannelCount, .videoCodecNotInContainer,
-      .audioCodecNotInContainer, .sampleRateNotForCodec, .bitRateOutOfRange:
+      .audioCodecNotInContainer, .sampleRateNotForCodec, .bitRateOutOfRange, .loudnessOutOfRange,
+      .truePeakOutOfRange:
       return true
     default:
       return false
@@ -116,6 +121,14 @@ extension CompositionError: CustomStringConvertible {
       return "audio mix track not audio: the audio mix names \(t), a video track"
     case .volumeOutOfRange(let t, let v):
       return "volume out of range: \(t) has volume \(v) (0 to 16)"
+    case .duckDepthOutOfRange(let t, let v):
+      return "duck depth out of range: \(t) ducks by \(v) dB (1 to 40)"
+    case .duckTimeOutOfRange(let t, let v):
+      return "duck time out of range: \(t) ducks with an attack or release of \(v.description) (1 ms to 10 s)"
+    case .loudnessOutOfRange(let v):
+      return "loudness out of range: \(v) LUFS (-70 to -5)"
+    case .truePeakOutOfRange(let v):
+      return "true peak out of range: \(v) dBTP (-9 to 0)"
     case .crfOutOfRange(let crf):
       return "crf out of range: \(crf) (0 to 51 for H.264 and HEVC, 0 to 63 for VP9 and AV1)"
     case .videoCodecNotInContainer(let codec, let container):

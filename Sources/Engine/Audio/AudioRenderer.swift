@@ -6,19 +6,37 @@ import Composition
 /// Segment boundaries are sample indices computed from each segment's exact composition times, never by adding
 /// up rounded lengths, so hundreds of segments stay in sync.
 final class AudioRenderer {
+  /// What happens to the mix before it leaves.
+  enum Finish {
+    /// A peak limiter keeps it from clipping (the default).
+    case clipGuard
+    /// Nothing: the sum as it is, for measuring.
+    case raw
+    /// Scaled by `gain` (linear), then held under `ceiling` (linear true peak) by a look-ahead limiter.
+    case normalize(gain: Float, ceiling: Float)
+  }
+
   private let composition: Composition
   let format: AudioFormat
+  private let finish: Finish
   private var limiter = Limiter()
+  private var truePeak: TruePeakLimiter?
+  private var duckers: [TrackID: Ducker] = [:]
   private var readers: [TrackID: (segment: Int, reader: AudioReader)] = [:]
   private var mix: [[Float]]
+  private var ducked: [[Float]]
+  /// Where the next block is expected to start (the look-ahead limiter is primed again for any other).
+  private var nextStart: Int64?
 
   private let damage: DamageLog
 
-  init(composition: Composition, format: AudioFormat, damage: DamageLog) {
+  init(composition: Composition, format: AudioFormat, damage: DamageLog, finish: Finish = .clipGuard) {
     self.composition = composition
     self.damage = damage
     self.format = format
+    self.finish = finish
     mix = Array(repeating: [], count: format.channels)
+    ducked = mix
   }
 
   /// Whether the composition has any audio to mix.
@@ -26,33 +44,83 @@ final class AudioRenderer {
 
   /// Mixes composition samples [start, start + count) into `output` (one array per channel, at least `count`).
   func render(from start: Int64, count: Int, into output: inout [[Float]]) throws(EngineError) {
-    for channel in 0..<format.channels {
-      if mix[channel].count < count { mix[channel] = Array(repeating: 0, count: count) }
-      mix[channel].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-    }
-    let end = start + Int64(count)
-    for track in composition.tracks(of: .audio) {
-      let volume = composition.audioMix.volume(of: track.id)
-      var playing = false
-      for (index, segment) in track.segments.enumerated() {
-        let first = segment.compositionRange.start.ticks(atRate: format.sampleRate)
-        let last = segment.compositionRange.end.ticks(atRate: format.sampleRate)
-        let from = max(first, start)
-        let to = min(last, end)
-        guard from < to, let source = composition.source(segment.source) else { continue }
-        playing = true
-        let reader = try reader(for: track.id, segment: index, source: source, firstSample: first, from: from)
-        let rate = format.sampleRate
-        let offset = Int(from - start)
-        let gains = Self.gains(volume, from: from, count: Int(to - from), rate: rate)
-        try reader.read(count: Int(to - from), into: &mix, offset: offset) { gains[$0] }
+    switch finish {
+    case .clipGuard:
+      try mixBlock(from: start, count: count)
+      limiter.process(&mix, count: count)
+    case .raw:
+      try mixBlock(from: start, count: count)
+    case .normalize(let gain, let ceiling):
+      let latency = TruePeakLimiter.latency
+      if truePeak == nil || nextStart != start {
+        var fresh = TruePeakLimiter(ceiling: ceiling, channels: format.channels, sampleRate: format.sampleRate)
+        try mixBlock(from: start, count: latency)
+        scale(by: gain, count: latency)
+        fresh.process(&mix, count: latency)
+        truePeak = fresh
       }
-      if !playing { readers[track.id] = nil }
+      try mixBlock(from: start + Int64(latency), count: count)
+      scale(by: gain, count: count)
+      truePeak?.process(&mix, count: count)
     }
-    limiter.process(&mix, count: count)
+    nextStart = start + Int64(count)
     for channel in 0..<format.channels {
       for i in 0..<count { output[channel][i] = mix[channel][i] }
     }
+  }
+
+  private func scale(by gain: Float, count: Int) {
+    for channel in 0..<format.channels {
+      for i in 0..<count { mix[channel][i] *= gain }
+    }
+  }
+
+  /// The sum of every audio track at composition samples [start, start + count) into `mix`: the tracks that
+  /// duck are lowered while the others (their side chain) sound.
+  private func mixBlock(from start: Int64, count: Int) throws(EngineError) {
+    Self.clear(&mix, count: count)
+    let tracks = composition.tracks(of: .audio)
+    for track in tracks where composition.audioMix.ducking(of: track.id) == nil {
+      try add(track, from: start, count: count, into: &mix)
+    }
+    for track in tracks {
+      guard let ducking = composition.audioMix.ducking(of: track.id) else { continue }
+      Self.clear(&ducked, count: count)
+      try add(track, from: start, count: count, into: &ducked)
+      var ducker = duckers[track.id] ?? Ducker(ducking, sampleRate: format.sampleRate)
+      ducker.process(&ducked, rest: mix, count: count)
+      duckers[track.id] = ducker
+      for channel in 0..<format.channels {
+        for i in 0..<count { mix[channel][i] += ducked[channel][i] }
+      }
+    }
+  }
+
+  private static func clear(_ buffers: inout [[Float]], count: Int) {
+    for channel in buffers.indices {
+      if buffers[channel].count < count { buffers[channel] = Array(repeating: 0, count: count) }
+      buffers[channel].withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+  }
+
+  /// Adds `track`'s segments that play in [start, start + count), at their volume, into `buffers`.
+  private func add(_ track: Track, from start: Int64, count: Int, into buffers: inout [[Float]]) throws(EngineError) {
+    let end = start + Int64(count)
+    let volume = composition.audioMix.volume(of: track.id)
+    var playing = false
+    for (index, segment) in track.segments.enumerated() {
+      let first = segment.compositionRange.start.ticks(atRate: format.sampleRate)
+      let last = segment.compositionRange.end.ticks(atRate: format.sampleRate)
+      let from = max(first, start)
+      let to = min(last, end)
+      guard from < to, let source = composition.source(segment.source) else { continue }
+      playing = true
+      let reader = try reader(for: track.id, segment: index, source: source, firstSample: first, from: from)
+      let offset = Int(from - start)
+      let gains = Self.gains(volume, from: from, count: Int(to - from), rate: format.sampleRate)
+      try reader.read(count: Int(to - from), into: &buffers, offset: offset) { gains[$0] }
+    }
+    if !playing { readers[track.id] = nil }
   }
 
   /// The volume at each sample, evaluated exactly every 64 samples and linear in between.

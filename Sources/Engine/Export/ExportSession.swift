@@ -74,6 +74,7 @@ final class ExportSession {
   func run(progress: (ExportProgress) -> Void, isCancelled: () -> Bool) throws(EngineError) -> ExportReport {
     let duration = composition.outputDuration
     let totalSamples = audio.map { duration.ticks(atRate: $0.sampleRate) } ?? 0
+    try audio?.prepare(isCancelled: isCancelled, interruption: target.interruption)
     if let video { try renderVideo(video, totalSamples: totalSamples, progress: progress, isCancelled: isCancelled) }
     if let audio {
       while audio.samplesWritten < totalSamples {

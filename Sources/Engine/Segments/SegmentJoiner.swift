@@ -161,6 +161,7 @@ public final class SegmentJoiner {
     }
     let timeBase = output.timeBase(ofStream: stream)
     var frames: Int64 = 0
+    try audio?.prepare(isCancelled: isCancelled, interruption: target.interruption)
     for segment in segments {
       if isCancelled() { throw target.interruption }
       let input: InputFile

@@ -72,6 +72,7 @@ final class SmartWriter {
   ) throws(EngineError) {
     self.delay = Timestamp.ticks(delay, timeBase)
     let duration = composition.outputDuration
+    try audio?.prepare(isCancelled: isCancelled, interruption: target.interruption)
     for run in plan.runs {
       if isCancelled() { throw target.interruption }
       switch run {
