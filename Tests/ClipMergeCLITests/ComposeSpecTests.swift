@@ -15,8 +15,9 @@ final class ComposeSpecTests: XCTestCase {
     return FixtureFiles.root.appendingPathComponent("Fixtures/compositions/\(name).json").path
   }
 
-  func render(_ name: String) throws -> (path: String, report: ExportReport) {
-    let (_, composition) = try ComposeCommand.load(spec(name))
+  func render(_ name: String, pitch: AudioTimePitch = .keep) throws -> (path: String, report: ExportReport) {
+    var (_, composition) = try ComposeCommand.load(spec(name))
+    composition.export.audioTimePitch = pitch
     let out = FixtureFiles.temporaryFolder().appendingPathComponent("\(name).mov").path
     return (
       out,
@@ -125,7 +126,9 @@ final class ComposeSpecTests: XCTestCase {
     XCTAssertLessThan(amp(2500, a, 0.1, 0.9), music2500 * 0.02, "music starts at 1 s")
   }
 
-  func testSpeedDoublesPictureAndPitch() throws {
+  /// Speed 2 plays the picture twice as fast; the 440 Hz tone stays at 440 Hz (the pitch is kept), or with the
+  /// pitch following it goes up an octave, to 880 Hz.
+  func testSpeedDoublesPictureAndKeepsOrDoublesPitch() throws {
     let (path, report) = try render("speed")
     XCTAssertEqual(report.videoFrames, 30)
     let p = try pictures(path, ["0", "1/30", "0.5"])
@@ -135,8 +138,12 @@ final class ComposeSpecTests: XCTestCase {
     let a = try AudioGrabber.samples(path: path, sampleRate: 48000, channels: 2)[0]
     XCTAssertEqual(Double(a.count), 48000, accuracy: 1024)
     let window = a[4800..<43200]
-    XCTAssertGreaterThan(Tone.amplitude(of: 880, in: window, sampleRate: 48000), 0.04, "440 Hz played twice as fast")
-    XCTAssertLessThan(Tone.amplitude(of: 440, in: window, sampleRate: 48000), 0.005)
+    XCTAssertGreaterThan(Tone.amplitude(of: 440, in: window, sampleRate: 48000), 0.04, "440 Hz kept at twice the speed")
+    XCTAssertLessThan(Tone.amplitude(of: 880, in: window, sampleRate: 48000), 0.005)
+    let (tape, _) = try render("speed", pitch: .follow)
+    let b = try AudioGrabber.samples(path: tape, sampleRate: 48000, channels: 2)[0][4800..<43200]
+    XCTAssertGreaterThan(Tone.amplitude(of: 880, in: b, sampleRate: 48000), 0.04, "440 Hz played twice as fast")
+    XCTAssertLessThan(Tone.amplitude(of: 440, in: b, sampleRate: 48000), 0.005)
   }
 
   func testSameClipOnSeveralLayersAndInAdjacentPieces() throws {

@@ -1,3 +1,5 @@
+import ClipMergeCLI
+import Composition
 import Foundation
 import TestSupport
 import XCTest
@@ -89,7 +91,7 @@ final class FuzzTests: XCTestCase {
     let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
     let tiny = FixtureFiles.path("tiny.mp4")
     let seeds = [
-      Array("# clips\n\(tiny)\n\(tiny)#t=0.1,0.3\n".utf8),
+      Array("# clips\n\(tiny)\n\(tiny)#t=0.1,0.3\n\(tiny)#t=0.1,0.5&speed=-2\n\(tiny)#freeze=0.2,0.1\n".utf8),
       Array("ffconcat version 1.0\nfile '\(tiny)'\ninpoint 0.1\noutpoint 0.3\nfile '\(tiny)'\n".utf8),
     ]
     let folder = FixtureFiles.temporaryFolder()
@@ -104,6 +106,27 @@ final class FuzzTests: XCTestCase {
     }
     let crashes = Self.crashes(jobs)
     XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
+  }
+
+  /// Clip fragments (`#t=`, `&speed=`, `#freeze=`) damaged thousands of ways: each parses or gets a one-line
+  /// reason (one line on the console), never a trap; what parses is within the documented ranges.
+  func testMutatedFragmentsNeverTrap() {
+    let seeds = ["a.mp4#t=1,2&speed=-0.5", "a.mp4#freeze=2,1", "a.mp4#t=npt:0:01,0:02.5&speed=1/3", "b#t=,3"]
+    var mutator = Mutator(seed: 2026)
+    for i in 0..<20_000 {
+      let (bytes, how) = mutator.mutate(Array(seeds[i % seeds.count].utf8))
+      let text = String(decoding: bytes, as: UTF8.self)
+      if let clip = ClipReference(parsing: text) {
+        XCTAssertTrue(
+          clip.rate.factor >= PlaybackRate.slowest && clip.rate.factor <= PlaybackRate.fastest, "\(how): \(text)")
+        XCTAssertTrue(clip.freeze.map { $0.duration > .zero } ?? true, "\(how): \(text)")
+        XCTAssertNil(ClipReference.problem(parsing: text))
+      } else {
+        // A mutated value may hold line breaks: the console shows them escaped, so the error stays one line.
+        let problem = ClipReference.problem(parsing: text) ?? ""
+        XCTAssertFalse(problem.isEmpty || Console.errorLines(problem).contains("\n"), "\(how): \(text)")
+      }
+    }
   }
 
   /// Mutated copies of the fixtures `names`, each given to a concat of tiny.mp4 by `options(path)`.

@@ -59,7 +59,7 @@ final class SpecDecoderTests: XCTestCase {
       [
         "extra: unknown key (expected one of: $schema, description, tracks, video, audio, output)",
         "tracks[0].id: expected a number, got a string",
-        "tracks[0].segments[0].loop: unknown key (expected one of: source, sourceRange, start, speed)",
+        "tracks[0].segments[0].loop: unknown key (expected one of: source, sourceRange, start, speed, reverse, freeze)",
         "tracks[0].segments[0].source: expected a string, got a number",
         "tracks[0].segments[0].sourceRange.start: expected a time of 0 or more seconds (at most 9 decimals, no exponent), got -1",
         "video.fps: unknown key (expected one of: renderSize, frameDuration, frameRate, background, instructions)",

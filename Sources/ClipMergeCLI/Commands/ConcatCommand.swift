@@ -84,7 +84,7 @@ struct ConcatCommand {
     var clips: [ClipReference] = []
     for text in try ClipList.expand(parsed.positionals) {
       guard let clip = ClipReference(parsing: text) else {
-        throw UsageError("'\(text)': expected FILE or FILE#t=START,END with START before END")
+        throw UsageError("'\(text)': \(ClipReference.problem(parsing: text) ?? "not a clip")")
       }
       clips.append(clip)
     }
@@ -144,6 +144,7 @@ struct ConcatCommand {
         (!frame.effects.isEmpty, "--effect"),
         (transitions.contains { $0 != .none }, "--transition"), (soundtrackPath != nil, "--soundtrack"),
         (output.overrides.loudness != nil, "--loudness"),
+        (clips.contains { !$0.rate.isNormal }, "&speed="), (clips.contains { $0.freeze != nil }, "freeze="),
         (parsed.values["crf"] != nil, "--crf"), (parsed.values["preset"] != nil, "--preset"),
       ]
       if let (_, option) = asked.first(where: { $0.0 }) {
@@ -195,7 +196,7 @@ struct ConcatCommand {
             source: Source(
               id: SourceID(index), path: clip.path, info: .drawn(size: PixelSize(width: 2, height: 2)),
               drawing: .color(color)),
-            start: clip.start, end: clip.end))
+            start: clip.start, end: clip.end, rate: clip.rate, freeze: clip.freeze))
         continue
       }
       clip.path = try StdinSpool.resolve(clip.path)
@@ -208,7 +209,8 @@ struct ConcatCommand {
       }
       recipeClips.append(
         ConcatRecipe.Clip(
-          source: Source(id: SourceID(index), path: clip.path, info: info), start: clip.start, end: clip.end))
+          source: Source(id: SourceID(index), path: clip.path, info: info), start: clip.start, end: clip.end,
+          rate: clip.rate, freeze: clip.freeze))
     }
     // A card is as large as the frame: --size, else the first clip's upright size, else 1920x1080.
     let frame =
@@ -245,7 +247,8 @@ struct ConcatCommand {
     let plainJoin =
       clips.count > 1 && recipe.soundtrack == nil && output.text.isEmpty && recipe.effects.isEmpty
       && (0..<clips.count - 1).allSatisfy({ recipe.transition(at: $0) == .none })
-      && recipe.renderSize == nil && recipe.frameDuration == nil
+      && recipe.renderSize == nil && recipe.frameDuration == nil && output.overrides.loudness == nil
+      && clips.allSatisfy(\.playsAsRecorded)
     if !output.quiet && !output.printSpec && plainJoin
       && StreamCopyJoiner.incompatibility(
         recipe.clips.map(\.source.path), trims: clips.map(\.isTrimmed), output: (try? output.route())?.container ?? .mov

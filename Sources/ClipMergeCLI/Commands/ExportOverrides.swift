@@ -16,6 +16,7 @@ struct ExportOverrides: Sendable, Equatable {
   var noFaststart = false
   var threads: Int?
   var loudness: LoudnessTarget?
+  var pitch: AudioTimePitch?
 
   /// `base` with every given setting put over it.
   func apply(to base: ExportSettings) -> ExportSettings {
@@ -33,6 +34,7 @@ struct ExportOverrides: Sendable, Equatable {
     if noFaststart { export.optimizeForNetworkUse = false }
     if let threads { export.threads = threads }
     if let loudness { export.loudness = loudness }
+    if let pitch { export.audioTimePitch = pitch }
     return export
   }
 }

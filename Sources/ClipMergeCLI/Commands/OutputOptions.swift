@@ -61,6 +61,9 @@ struct OutputOptions {
         "loudness", value: "LUFS",
         help: "Bring the sound to this integrated loudness (EBU R128, -70 to -5: -14 streaming, -23 broadcast), "
           + "true peak at most -1 dBTP."),
+      OptionSpec(
+        "pitch", value: "MODE", choices: AudioTimePitch.allCases.map(\.rawValue),
+        help: "keep (default: sound played faster or slower keeps its pitch) or follow (tape-style)."),
       OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
       OutputOptions.threadsOption,
       OptionSpec(
@@ -126,13 +129,14 @@ struct OutputOptions {
     let range = LoudnessTarget.integratedRange
     let loudness = try parsed.value(
       "loudness", expected: "a loudness in LUFS from -70 to -5, such as -14 or -23", ValueParsers.number(in: range))
+    let pitch = try parsed.value("pitch", expected: "keep or follow", AudioTimePitch.init(rawValue:))
     let noFaststart = parsed.flags.contains("no-faststart")
     let threads = try Self.threads(parsed)
     overrides = ExportOverrides(
       videoCodec: videoCodec, audioCodec: audioCodec, quality: quality, crf: crf, preset: preset,
       videoBitRate: videoRate, audioBitRate: audioRate, sampleRate: sampleRate, channels: channels,
       metadata: metadata, noFaststart: noFaststart, threads: threads,
-      loudness: loudness.map { LoudnessTarget(integrated: $0) })
+      loudness: loudness.map { LoudnessTarget(integrated: $0) }, pitch: pitch)
   }
 
   /// Options other commands take with the same meaning (one spec each, so their help cannot drift apart).

@@ -61,7 +61,7 @@ struct OverlayCommand {
     var clips: [ClipReference] = []
     for text in parsed.positionals {
       guard let clip = ClipReference(parsing: text) else {
-        throw UsageError("'\(text)': expected FILE or FILE#t=START,END with START before END")
+        throw UsageError("'\(text)': \(ClipReference.problem(parsing: text) ?? "not a clip")")
       }
       clips.append(clip)
     }

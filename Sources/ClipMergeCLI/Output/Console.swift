@@ -44,7 +44,6 @@ public struct Console {
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 
-  /// Writes nowhere.
   /// An error message as lines that each start `clipmerge: error: `: a line break or another control character
   /// inside it (a file name holding one) is shown escaped (`\n`, `\u{1B}`), so one problem stays one line and a
   /// file name cannot send escape sequences to the terminal.
@@ -66,6 +65,7 @@ public struct Console {
     }.joined(separator: separator)
   }
 
+  /// Writes nowhere.
   public static var silent: Console { Console(out: { _ in }, err: { _ in }, errIsTerminal: false) }
 
   /// The process's own standard output and error.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A clip named on the command line: a file, optionally trimmed by a W3C Media Fragments time suffix
-/// (`talk.mp4#t=12.5,1:40`, `#t=10`, `#t=,20`; an `npt:` prefix is allowed). A name that really contains `#t=` is
+/// (`talk.mp4#t=12.5,1:40`, `#t=10`, `#t=,20`; an `npt:` prefix is allowed), played faster, slower or backwards
+/// (`#t=10,20&speed=0.5`, `&speed=-1`), or one picture of it held (`#freeze=3,2`). A name that really contains `#t=` is
 /// given whole after `file:` (`file:take#t=1.mp4`), as the ffmpeg CLI's file protocol is.
 public struct ClipReference: Sendable, Hashable {
   public var path: String
@@ -9,46 +10,110 @@ public struct ClipReference: Sendable, Hashable {
   public var start: MediaTime?
   /// Where the clip ends in the file, excluded (nil: at its end).
   public var end: MediaTime?
+  /// How fast and which way the range plays (`&speed=0.5`, `&speed=-1`).
+  public var rate: PlaybackRate
+  /// The picture at `freeze.start` held for `freeze.duration` instead of a range played (`#freeze=3,2`).
+  public var freeze: TimeRange?
 
-  public init(path: String, start: MediaTime? = nil, end: MediaTime? = nil) {
+  public init(
+    path: String, start: MediaTime? = nil, end: MediaTime? = nil, rate: PlaybackRate = .normal,
+    freeze: TimeRange? = nil
+  ) {
     self.path = path
     self.start = start
     self.end = end
+    self.rate = rate
+    self.freeze = freeze
   }
 
-  /// Splits `text` into the path and its `#t=` fragment. Nil when the fragment is malformed or ends before it
-  /// starts; text without `#t=` is all path.
+  /// Splits `text` into the path and its fragment. Nil when the fragment is malformed (`problem(parsing:)`
+  /// says how); text without a fragment is all path.
   public init?(parsing text: String) {
-    if text.hasPrefix(Self.wholeNamePrefix) {
-      self.init(path: String(text.dropFirst(Self.wholeNamePrefix.count)))
-      return
+    guard case .success(let reference) = Self.parse(text) else { return nil }
+    self = reference
+  }
+
+  /// What is wrong with `text`'s fragment, in the user's words; nil when it parses.
+  public static func problem(parsing text: String) -> String? {
+    if case .failure(let problem) = parse(text) { return problem.message }
+    return nil
+  }
+
+  struct Problem: Error {
+    var message: String
+  }
+
+  /// The fragment's dimensions, joined by `&` as W3C Media Fragments join them: `t=START,END`, `speed=S`,
+  /// `freeze=AT,DURATION`. The fragment starts at the last `#` followed by one of them.
+  static func parse(_ text: String) -> Result<ClipReference, Problem> {
+    if text.hasPrefix(wholeNamePrefix) {
+      return .success(ClipReference(path: String(text.dropFirst(wholeNamePrefix.count))))
     }
-    guard let marker = text.range(of: "#t=", options: .backwards) else {
-      self.init(path: text)
-      return
+    let markers = dimensions.compactMap { text.range(of: "#\($0)=", options: .backwards)?.lowerBound }
+    guard let marker = markers.max() else { return .success(ClipReference(path: text)) }
+    var reference = ClipReference(path: String(text[..<marker]))
+    var seen = Set<String>()
+    for dimension in text[text.index(after: marker)...].split(separator: "&", omittingEmptySubsequences: false) {
+      let parts = dimension.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = String(parts[0])
+      let value = parts.count == 2 ? String(parts[1]) : ""
+      guard dimensions.contains(name), parts.count == 2 else {
+        return .failure(Problem(message: "'\(dimension)' is not a fragment clipmerge knows (t=, speed=, freeze=)"))
+      }
+      guard seen.insert(name).inserted else { return .failure(Problem(message: "\(name)= is given twice")) }
+      switch name {
+      case "t":
+        guard let (start, end) = trim(value) else { return .failure(Problem(message: trimExpected)) }
+        reference.start = start
+        reference.end = end
+      case "speed":
+        guard let rate = PlaybackRate(parsing: value) else {
+          return .failure(Problem(message: "speed=\(value): expected \(PlaybackRate.allowed)"))
+        }
+        reference.rate = rate
+      default:
+        let fields = value.split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count == 2, let at = MediaTime(parsing: String(fields[0])),
+          let duration = MediaTime(parsing: String(fields[1])), duration > .zero
+        else {
+          return .failure(
+            Problem(
+              message:
+                "freeze=\(value): expected freeze=AT,DURATION, the time of the picture and how long it shows (above 0)")
+          )
+        }
+        reference.freeze = TimeRange(start: at, duration: duration)
+      }
     }
-    var fragment = String(text[marker.upperBound...])
+    if reference.freeze != nil && (seen.contains("t") || seen.contains("speed")) {
+      return .failure(Problem(message: "freeze= holds one picture: it goes without t= and speed="))
+    }
+    return .success(reference)
+  }
+
+  private static let dimensions = ["t", "speed", "freeze"]
+  private static let trimExpected = "expected FILE or FILE#t=START,END with START before END"
+
+  /// `START,END`, `START`, `,END` (an `npt:` prefix allowed); nil when malformed or when END is not after START.
+  private static func trim(_ text: String) -> (MediaTime?, MediaTime?)? {
+    var fragment = text
     if fragment.hasPrefix("npt:") { fragment.removeFirst(4) }
     let parts = fragment.split(separator: ",", omittingEmptySubsequences: false)
     guard !fragment.isEmpty, parts.count <= 2 else { return nil }
-    let start: MediaTime?
-    let end: MediaTime?
-    if parts[0].isEmpty {
-      start = nil
-    } else {
+    var start: MediaTime?
+    var end: MediaTime?
+    if !parts[0].isEmpty {
       guard let t = MediaTime(parsing: String(parts[0])) else { return nil }
       start = t
     }
     if parts.count == 2 && !parts[1].isEmpty {
       guard let t = MediaTime(parsing: String(parts[1])) else { return nil }
       end = t
-    } else {
-      end = nil
     }
     if parts.count == 2 && parts[1].isEmpty && parts[0].isEmpty { return nil }
     // An end at or before the start (`#t=,0` ends where the clip's start is) shows nothing.
     if let end, end <= (start ?? .zero) { return nil }
-    self.init(path: String(text[..<marker.lowerBound]), start: start, end: end)
+    return (start, end)
   }
 
   /// What turns fragment parsing off: the rest is the file's name, whole.
@@ -56,4 +121,7 @@ public struct ClipReference: Sendable, Hashable {
 
   /// Whether a trim is asked for.
   public var isTrimmed: Bool { start != nil || end != nil }
+
+  /// Whether its pictures play as they were recorded (trimmed or not): no speed, no reversal, no freeze.
+  public var playsAsRecorded: Bool { rate.isNormal && freeze == nil }
 }

@@ -8,6 +8,7 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
   case clipShorterThanTransitions(path: String, duration: MediaTime, needed: MediaTime)
   case trimHasNoLength(path: String, at: MediaTime)
   case soundtrackStartsAfterItEnds(path: String, start: MediaTime, duration: MediaTime)
+  case freezeAfterClipEnds(path: String, at: MediaTime, duration: MediaTime)
 
   public var description: String {
     switch self {
@@ -26,6 +27,8 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
     case .soundtrackStartsAfterItEnds(let path, let start, let duration):
       return
         "\(path): --soundtrack-start \(start.secondsText) is past the soundtrack's end (it lasts \(duration.secondsText))"
+    case .freezeAfterClipEnds(let path, let at, let duration):
+      return "\(path): the picture to hold is at \(at.secondsText), but the clip lasts \(duration.secondsText)"
     case .clipShorterThanTransitions(let path, let duration, let needed):
       return
         "\(path): the clip lasts \(duration.secondsText), shorter than its transitions need (\(needed.secondsText))"

@@ -10,11 +10,25 @@ public struct ConcatRecipe: Sendable {
     public var source: Source
     public var start: MediaTime?
     public var end: MediaTime?
+    /// How fast and which way the trimmed range plays.
+    public var rate: PlaybackRate
+    /// Instead of a range: the picture at `freeze.start` held for `freeze.duration`, in silence.
+    public var freeze: TimeRange?
 
-    public init(source: Source, start: MediaTime? = nil, end: MediaTime? = nil) {
+    public init(
+      source: Source, start: MediaTime? = nil, end: MediaTime? = nil, rate: PlaybackRate = .normal,
+      freeze: TimeRange? = nil
+    ) {
       self.source = source
       self.start = start
       self.end = end
+      self.rate = rate
+      self.freeze = freeze
+    }
+
+    /// The segment that plays `range` of this clip (its source range) from composition time `start`.
+    func segment(source id: SourceID, range: TimeRange, at start: MediaTime) -> Segment {
+      .playing(source: id, range: range, at: start, rate: rate, freeze: freeze)
     }
   }
 
@@ -70,6 +84,14 @@ public struct ConcatRecipe: Sendable {
     var ranges: [TimeRange] = []
     for clip in clips {
       let start = clip.start ?? .zero
+      if let freeze = clip.freeze {
+        let duration = clip.source.info.duration
+        if !clip.source.info.isStill && freeze.start >= duration {
+          throw .freezeAfterClipEnds(path: clip.source.path, at: freeze.start, duration: duration)
+        }
+        ranges.append(TimeRange(start: freeze.start, duration: .zero))
+        continue
+      }
       if clip.source.info.isStill {
         // A picture has no length of its own: it shows for its trim, or for the image duration.
         ranges.append(TimeRange(start: start, end: clip.end ?? start + imageDuration))
@@ -93,20 +115,23 @@ public struct ConcatRecipe: Sendable {
       throw .clipHasNoVideo(path: silent.source.path, reason: silent.source.info.unusableVideo)
     }
     let ranges = try sourceRanges()
-    for (index, range) in ranges.enumerated() {
+    // How long each clip lasts in the output: its range at its speed, or its freeze.
+    let lengths = ranges.indices.map { clips[$0].segment(source: SourceID(0), range: ranges[$0], at: .zero) }
+      .map(\.compositionRange.duration)
+    for (index, length) in lengths.enumerated() {
       let needed = overlap(before: index) + overlap(after: index)
-      if range.duration <= .zero && needed == .zero {
-        throw .trimHasNoLength(path: clips[index].source.path, at: range.start)
+      if length <= .zero && needed == .zero {
+        throw .trimHasNoLength(path: clips[index].source.path, at: ranges[index].start)
       }
-      if range.duration < needed || range.duration <= .zero {
-        throw .clipShorterThanTransitions(path: clips[index].source.path, duration: range.duration, needed: needed)
+      if length < needed || length <= .zero {
+        throw .clipShorterThanTransitions(path: clips[index].source.path, duration: length, needed: needed)
       }
     }
     var starts: [MediaTime] = []
     var time = MediaTime.zero
-    for (index, range) in ranges.enumerated() {
+    for (index, length) in lengths.enumerated() {
       starts.append(time)
-      time = time + range.duration - overlap(after: index)
+      time = time + length - overlap(after: index)
     }
     let total = time
     let size =
@@ -136,9 +161,10 @@ public struct ConcatRecipe: Sendable {
     let hearClips = effectiveAudio.hearsClips
     for index in clips.indices {
       let lane = overlaps ? index % 2 : 0
-      let segment = Segment(source: sourceIDs[index], sourceRange: ranges[index], at: starts[index])
+      let segment = clips[index].segment(source: sourceIDs[index], range: ranges[index], at: starts[index])
       videoSegments[lane].append(segment)
-      if hearClips && clips[index].source.info.audio != nil {
+      // A held picture is silent.
+      if hearClips && clips[index].source.info.audio != nil && segment.playback != .frozen {
         audioSegments[lane].append(segment)
       }
       if index > 0 && overlap(before: index) > .zero {
@@ -180,7 +206,7 @@ public struct ConcatRecipe: Sendable {
     }
     let video = VideoComposition(
       renderSize: size, frameDuration: frameDuration, backgroundColor: background,
-      instructions: instructions(starts: starts, ranges: ranges, size: size, lanes: videoIDs))
+      instructions: instructions(starts: starts, lengths: lengths, size: size, lanes: videoIDs))
     return Composition(sources: sources, tracks: tracks, video: video, audioMix: mix, export: export)
   }
 
@@ -206,7 +232,7 @@ public struct ConcatRecipe: Sendable {
     audio ?? (soundtrack == nil ? .clips : soundtrackDucking == nil ? .soundtrack : .mix)
   }
 
-  private func instructions(starts: [MediaTime], ranges: [TimeRange], size: PixelSize, lanes: [TrackID])
+  private func instructions(starts: [MediaTime], lengths: [MediaTime], size: PixelSize, lanes: [TrackID])
     -> [VideoCompositionInstruction]
   {
     let count = clips.count
@@ -219,7 +245,7 @@ public struct ConcatRecipe: Sendable {
     var instructions: [VideoCompositionInstruction] = []
     for index in 0..<count {
       let soloStart = starts[index] + overlap(before: index)
-      let soloEnd = starts[index] + ranges[index].duration - overlap(after: index)
+      let soloEnd = starts[index] + lengths[index] - overlap(after: index)
       if soloStart < soloEnd {
         instructions.append(
           VideoCompositionInstruction(timeRange: TimeRange(start: soloStart, end: soloEnd), layers: [layer(index)]))

@@ -57,15 +57,18 @@ public struct OverlayRecipe: Sendable {
     let frameDuration = self.frameDuration ?? base.info.video?.preferredFrameDuration ?? MediaTime.ticks(1, rate: 30)
     var tracks: [Track] = []
     // A still picture has no length of its own: it lasts as long as the other input.
-    func used(_ source: Source) -> TimeRange {
+    func used(_ source: Source) -> Segment {
       let trim = source.id == base.id ? baseTrim : overlayTrim
       let start = trim.start ?? .zero
-      return TimeRange(start: start, duration: (trim.end ?? source.info.duration) - start)
+      let range = TimeRange(start: start, duration: (trim.end ?? source.info.duration) - start)
+      return .playing(source: source.id, range: range, at: .zero, rate: trim.rate, freeze: trim.freeze)
     }
-    let other = [base, overlay].first { !$0.info.isStill }.map { used($0).duration } ?? .zero
+    let other = [base, overlay].first { !$0.info.isStill }.map { used($0).compositionRange.duration } ?? .zero
     func whole(_ source: Source) -> [Segment] {
-      let range = source.info.isStill ? TimeRange(start: .zero, duration: other) : used(source)
-      return [Segment(source: source.id, sourceRange: range, at: .zero)]
+      if source.info.isStill {
+        return [Segment(source: source.id, sourceRange: TimeRange(start: .zero, duration: other), at: .zero)]
+      }
+      return [used(source)]
     }
     tracks.append(Track(id: Self.baseVideoTrack, kind: .video, segments: whole(base)))
     if showsOverlay { tracks.append(Track(id: Self.overlayVideoTrack, kind: .video, segments: whole(overlay))) }

@@ -36,6 +36,8 @@ public struct ExportSettings: Sendable, Hashable {
   public var audioChannels: Int
   /// Container metadata (title, comment, ...).
   public var metadata: [String: String]
+  /// The pitch of sound played faster or slower: kept (the default) or following the speed.
+  public var audioTimePitch: AudioTimePitch = .keep
   /// The loudness the sound is brought to; nil: the mix as it is (a peak limiter only keeps it from clipping).
   public var loudness: LoudnessTarget?
   /// Threads a video encoder may use; nil: as many as it likes (x264: one and a half a core). Set by the

@@ -58,7 +58,7 @@ extension SpecDecoder.Context {
         value, at: path,
         allowed: [
           "path", "container", "videoCodec", "audioCodec", "quality", "crf", "preset", "videoBitrate", "audioBitrate",
-          "faststart", "sampleRate", "channels", "metadata", "loudness",
+          "faststart", "sampleRate", "channels", "metadata", "loudness", "pitch",
         ])
     else { return export }
     if let p = reader.string(object["path"], at: "\(path).path") {
@@ -85,6 +85,9 @@ extension SpecDecoder.Context {
     }
     if let channels = reader.integer(object["channels"], at: "\(path).channels", in: 1...8) {
       export.audioChannels = channels
+    }
+    if let pitch = choice(object["pitch"], at: "\(path).pitch", AudioTimePitch.init(rawValue:)) {
+      export.audioTimePitch = pitch
     }
     export.loudness = object["loudness"].flatMap { loudness($0, at: "\(path).loudness") }
     if let metadata = object["metadata"] {

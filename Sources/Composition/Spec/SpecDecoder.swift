@@ -106,9 +106,11 @@ public enum SpecDecoder {
     mutating func segment(_ value: Any, at path: String) -> Segment? {
       guard
         let object = reader.object(
-          value, at: path, allowed: ["source", "sourceRange", "start", "speed"],
-          required: ["source", "sourceRange", "start"])
+          value, at: path, allowed: ["source", "sourceRange", "start", "speed", "reverse", "freeze"],
+          required: (value as? [String: Any])?["freeze"] == nil
+            ? ["source", "sourceRange", "start"] : ["source", "start"])
       else { return nil }
+      if object["freeze"] != nil { return frozenSegment(object, at: path) }
       if object["source"] is [String: Any] {
         // A drawn source: {"text": ...} or {"subtitles": FILE}, with a style.
         guard let id = drawnSource(object["source"] as Any, at: "\(path).source"),
@@ -140,7 +142,33 @@ public enum SpecDecoder {
         guard let scaled = range.duration.scaled(by: MediaTime(seconds: 1), over: speed) else { return nil }
         duration = scaled
       }
-      return Segment(source: id, sourceRange: range, compositionRange: TimeRange(start: start, duration: duration))
+      let reversed = object["reverse"].flatMap { reader.bool($0, at: "\(path).reverse") } ?? false
+      return Segment(
+        source: id, sourceRange: range, compositionRange: TimeRange(start: start, duration: duration),
+        playback: reversed ? .reversed : .forward)
+    }
+
+    /// `{"source": FILE, "freeze": {"at": T, "duration": T}, "start": T}`: the picture at `at` held.
+    mutating func frozenSegment(_ object: [String: Any], at path: String) -> Segment? {
+      for key in ["sourceRange", "speed", "reverse"] where object[key] != nil {
+        reader.fail("\(path).\(key)", "a frozen segment holds one picture: give freeze alone")
+      }
+      let name = reader.string(object["source"], at: "\(path).source")
+      let start = reader.time(object["start"], at: "\(path).start")
+      guard
+        let freeze = reader.object(
+          object["freeze"], at: "\(path).freeze", allowed: ["at", "duration"], required: ["at", "duration"]),
+        let at = reader.time(freeze["at"], at: "\(path).freeze.at"),
+        let duration = reader.time(freeze["duration"], at: "\(path).freeze.duration"),
+        let name, let start
+      else { return nil }
+      if name.isEmpty {
+        reader.fail("\(path).source", "empty path")
+        return nil
+      }
+      return Segment.frozen(
+        source: source(named: name, at: "\(path).source"), at: at,
+        over: TimeRange(start: start, duration: duration))
     }
   }
 }

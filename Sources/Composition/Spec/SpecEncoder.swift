@@ -74,9 +74,13 @@ public enum SpecEncoder {
   }
 
   static func segment(_ source: Any, _ segment: Segment) -> [String: Any] {
-    var object: [String: Any] = [
-      "source": source, "sourceRange": range(segment.sourceRange), "start": time(segment.compositionRange.start),
-    ]
+    var object: [String: Any] = ["source": source, "start": time(segment.compositionRange.start)]
+    if segment.playback == .frozen {
+      object["freeze"] = ["at": time(segment.sourceRange.start), "duration": time(segment.compositionRange.duration)]
+      return object
+    }
+    object["sourceRange"] = range(segment.sourceRange)
+    if segment.playback == .reversed { object["reverse"] = true }
     if segment.sourceRange.duration != segment.compositionRange.duration,
       let speed = segment.sourceRange.duration.scaled(
         by: MediaTime(seconds: 1), over: segment.compositionRange.duration)
@@ -136,6 +140,7 @@ public enum SpecEncoder {
     object["videoBitrate"] = export.videoBitRate
     object["audioBitrate"] = export.audioBitRate
     if !export.metadata.isEmpty { object["metadata"] = export.metadata }
+    if export.audioTimePitch != .keep { object["pitch"] = export.audioTimePitch.rawValue }
     if let loudness = export.loudness {
       object["loudness"] = ["integrated": loudness.integrated, "truePeak": loudness.truePeak]
     }

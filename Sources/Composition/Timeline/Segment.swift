@@ -4,14 +4,49 @@
 /// Source coordinates (times in the file) and composition coordinates (times in the output) are kept apart; the
 /// conversion functions below are the only way between them.
 public struct Segment: Sendable, Hashable {
+  /// Which way the source range plays.
+  public enum Playback: String, Sendable, Hashable {
+    /// From the range's start to its end.
+    case forward
+    /// From the range's end back to its start: composition time t shows the source picture of the instant just
+    /// before `sourceTime(at: t)`, and the sound plays backwards.
+    case reversed
+    /// One picture held: the source's picture at `sourceRange.start` for the whole composition range (the range
+    /// is empty), in silence.
+    case frozen
+  }
+
   public var source: SourceID
   public var sourceRange: TimeRange
   public var compositionRange: TimeRange
+  public var playback: Playback
 
-  public init(source: SourceID, sourceRange: TimeRange, compositionRange: TimeRange) {
+  public init(source: SourceID, sourceRange: TimeRange, compositionRange: TimeRange, playback: Playback = .forward) {
     self.source = source
     self.sourceRange = sourceRange
     self.compositionRange = compositionRange
+    self.playback = playback
+  }
+
+  /// `range` of a source played at `rate` from composition time `start`, or, with `freeze`, the picture at
+  /// `freeze.start` held for `freeze.duration` (how a clip's fragment plays: `&speed=`, `#freeze=`).
+  public static func playing(
+    source: SourceID, range: TimeRange, at start: MediaTime, rate: PlaybackRate, freeze: TimeRange? = nil
+  ) -> Segment {
+    if let freeze {
+      return .frozen(source: source, at: freeze.start, over: TimeRange(start: start, duration: freeze.duration))
+    }
+    return Segment(
+      source: source, sourceRange: range,
+      compositionRange: TimeRange(start: start, duration: rate.outputDuration(of: range.duration)),
+      playback: rate.isReversed ? .reversed : .forward)
+  }
+
+  /// The picture of source time `at` held over `compositionRange`.
+  public static func frozen(source: SourceID, at time: MediaTime, over compositionRange: TimeRange) -> Segment {
+    Segment(
+      source: source, sourceRange: TimeRange(start: time, duration: .zero), compositionRange: compositionRange,
+      playback: .frozen)
   }
 
   /// A segment at normal speed: `sourceRange` starting at `compositionStart`.
@@ -21,19 +56,40 @@ public struct Segment: Sendable, Hashable {
       compositionRange: TimeRange(start: compositionStart, duration: sourceRange.duration))
   }
 
-  /// The source time shown at composition time `time` (exact, also outside the range by extrapolation).
+  /// Whether source and composition time run at the same rate in the same direction.
+  public var isNormalSpeed: Bool { playback == .forward && sourceRange.duration == compositionRange.duration }
+
+  /// The source time shown at composition time `time` (exact, also outside the range by extrapolation); for a
+  /// reversed segment, the instant whose picture shows just before it.
   public func sourceTime(at time: MediaTime) -> MediaTime {
     let offset = time - compositionRange.start
-    if sourceRange.duration == compositionRange.duration { return sourceRange.start + offset }
-    let scaled = offset.scaled(by: sourceRange.duration, over: compositionRange.duration) ?? .zero
-    return sourceRange.start + scaled
+    switch playback {
+    case .frozen:
+      return sourceRange.start
+    case .forward:
+      if sourceRange.duration == compositionRange.duration { return sourceRange.start + offset }
+      return sourceRange.start + (offset.scaled(by: sourceRange.duration, over: compositionRange.duration) ?? .zero)
+    case .reversed:
+      if sourceRange.duration == compositionRange.duration { return sourceRange.end - offset }
+      return sourceRange.end - (offset.scaled(by: sourceRange.duration, over: compositionRange.duration) ?? .zero)
+    }
   }
 
-  /// The composition time at which source time `time` plays.
+  /// The composition time at which source time `time` plays (the segment's start for a frozen one).
   public func compositionTime(at time: MediaTime) -> MediaTime {
     let offset = time - sourceRange.start
-    if sourceRange.duration == compositionRange.duration { return compositionRange.start + offset }
-    let scaled = offset.scaled(by: compositionRange.duration, over: sourceRange.duration) ?? .zero
-    return compositionRange.start + scaled
+    switch playback {
+    case .frozen:
+      return compositionRange.start
+    case .forward:
+      if sourceRange.duration == compositionRange.duration { return compositionRange.start + offset }
+      return compositionRange.start
+        + (offset.scaled(by: compositionRange.duration, over: sourceRange.duration) ?? .zero)
+    case .reversed:
+      let fromEnd = sourceRange.end - time
+      if sourceRange.duration == compositionRange.duration { return compositionRange.start + fromEnd }
+      return compositionRange.start
+        + (fromEnd.scaled(by: compositionRange.duration, over: sourceRange.duration) ?? .zero)
+    }
   }
 }

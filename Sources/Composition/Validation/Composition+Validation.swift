@@ -58,11 +58,12 @@ extension Composition {
       if segment.compositionRange.start < .zero || segment.sourceRange.start < .zero {
         problems.append(.negativeTime(track: track.id, segment: index))
       }
-      if segment.compositionRange.isEmpty || segment.sourceRange.isEmpty {
+      let frozen = segment.playback == .frozen
+      if segment.compositionRange.isEmpty || (segment.sourceRange.isEmpty && !frozen) {
         problems.append(.emptySegment(track: track.id, segment: index))
       }
       let sixteen = MediaTime(seconds: 16)
-      if !segment.compositionRange.isEmpty && !segment.sourceRange.isEmpty,
+      if !frozen && !segment.compositionRange.isEmpty && !segment.sourceRange.isEmpty,
         let speed = segment.sourceRange.duration.scaled(
           by: MediaTime(seconds: 1), over: segment.compositionRange.duration),
         speed > sixteen || speed < MediaTime.ticks(1, rate: 16)
@@ -77,7 +78,10 @@ extension Composition {
       if !hasMedia {
         problems.append(.sourceLacksMedia(track: track.id, segment: index, source: source.id, kind: track.kind))
       }
-      if !source.info.isStill && segment.sourceRange.end > source.info.duration {
+      if !source.info.isStill
+        && (segment.sourceRange.end > source.info.duration
+          || (frozen && segment.sourceRange.start >= source.info.duration))
+      {
         problems.append(
           .notEnoughSourceContent(
             track: track.id, segment: index, needed: segment.sourceRange.end, available: source.info.duration))

@@ -22,7 +22,7 @@ final class AudioRenderer {
   private var limiter = Limiter()
   private var truePeak: TruePeakLimiter?
   private var duckers: [TrackID: Ducker] = [:]
-  private var readers: [TrackID: (segment: Int, reader: AudioReader)] = [:]
+  private var readers: [TrackID: (segment: Int, reader: any SegmentSound)] = [:]
   private var mix: [[Float]]
   private var ducked: [[Float]]
   /// Where the next block is expected to start (the look-ahead limiter is primed again for any other).
@@ -148,22 +148,43 @@ final class AudioRenderer {
   }
 
   private func reader(for track: TrackID, segment index: Int, source: Source, firstSample: Int64, from: Int64)
-    throws(EngineError) -> AudioReader
+    throws(EngineError) -> any SegmentSound
   {
     if let open = readers[track], open.segment == index { return open.reader }
     readers[track] = nil
     guard let segment = composition.track(track)?.segments[index] else {
       throw EngineError.internalFailure(.audio, "no segment \(index) in \(track)")
     }
-    // A segment that plays faster or slower is resampled to fewer or more samples (the pitch changes with the
-    // speed, as on a tape): the source is read at `rate` samples per source second.
-    let rate = Self.readRate(segment, mixRate: format.sampleRate)
     // Start reading where this block enters the segment (the segment may have begun before this render).
-    let sourceStart = segment.sourceRange.start.ticks(atRate: rate) + (from - firstSample)
-    let reader = try AudioReader(
-      path: source.path, format: AudioFormat(sampleRate: rate, channels: format.channels), start: sourceStart,
-      damage: damage)
+    let reader = try sound(of: segment, path: source.path, skip: from - firstSample)
     readers[track] = (index, reader)
     return reader
+  }
+
+  /// The sound of `segment` from `skip` mix samples into it. Played faster or slower, it is stretched with its
+  /// pitch kept (Rubber Band), or, with the pitch following, resampled to fewer or more samples as on a tape
+  /// (the source read at `readRate` samples per source second). Reversed, the source is read from the end down.
+  private func sound(of segment: Segment, path: String, skip: Int64) throws(EngineError) -> any SegmentSound {
+    if segment.playback == .frozen { return SilentSound() }
+    let stretches = segment.sourceRange.duration != segment.compositionRange.duration
+    let keepsPitch = stretches && composition.export.audioTimePitch == .keep
+    let rate = keepsPitch ? format.sampleRate : Self.readRate(segment, mixRate: format.sampleRate)
+    let at = AudioFormat(sampleRate: rate, channels: format.channels)
+    // With the pitch kept, the source is read at the mix rate: `skip` output samples are fewer or more of it.
+    let sourceSkip =
+      keepsPitch
+      ? MediaTime.ticks(skip, rate: format.sampleRate).scaled(
+        by: segment.sourceRange.duration, over: segment.compositionRange.duration)?.ticks(atRate: rate) ?? 0
+      : skip
+    let start = segment.sourceRange.start.ticks(atRate: rate)
+    let read: any SegmentSound =
+      segment.playback == .reversed
+      ? ReverseAudioReader(
+        path: path, format: at, start: start, end: segment.sourceRange.end.ticks(atRate: rate), skip: sourceSkip,
+        damage: damage)
+      : try AudioReader(path: path, format: at, start: start + sourceSkip, damage: damage)
+    guard keepsPitch else { return read }
+    let ratio = segment.compositionRange.duration.seconds / segment.sourceRange.duration.seconds
+    return try StretchedSound(read, ratio: ratio, format: format)
   }
 }

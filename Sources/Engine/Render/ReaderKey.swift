@@ -9,7 +9,7 @@ enum ReaderKey: Hashable {
   case own(track: TrackID, segment: Int)
 
   init(track: TrackID, index: Int, segment: Segment) {
-    if segment.sourceRange.duration == segment.compositionRange.duration {
+    if segment.isNormalSpeed {
       self = .shared(source: segment.source, offset: segment.sourceRange.start - segment.compositionRange.start)
     } else {
       self = .own(track: track, segment: index)

@@ -9,7 +9,7 @@ final class VideoReader: PictureSource {
   private let ahead: DecodeAhead
   private var current: SourcePicture?
   private var pending: SourcePicture?
-  private let clockRounding: MediaTime
+  let clockRounding: MediaTime
 
   /// Opens `path`'s video stream, seeking to the keyframe before `start` when it is not at the beginning.
   init(path: String, start: MediaTime, damage: DamageLog = DamageLog()) throws(EngineError) {

@@ -46,7 +46,9 @@ final class VideoRenderer {
       // A still shows its one picture whatever part of it the segment takes; drawn text is asked at its time.
       let still = source.info.isStill && source.drawing == nil
       // A reader opens where it is first asked: the segment's start in a full render, a run's start in a smart one.
-      let reader = try reader(key, for: track.id, source: source, start: still ? .zero : segment.sourceTime(at: time))
+      let reader = try reader(
+        key, for: track.id, source: source, start: still ? .zero : segment.sourceTime(at: time),
+        reversed: segment.playback == .reversed && !still)
       guard let picture = try reader.picture(at: still ? .zero : segment.sourceTime(at: time)) else { continue }
       let normalized: Frame
       do {
@@ -130,9 +132,9 @@ final class VideoRenderer {
     return result
   }
 
-  private func reader(_ key: ReaderKey, for track: TrackID, source: Source, start: MediaTime) throws(EngineError)
-    -> any PictureSource
-  {
+  private func reader(
+    _ key: ReaderKey, for track: TrackID, source: Source, start: MediaTime, reversed: Bool
+  ) throws(EngineError) -> any PictureSource {
     // Another reader numbers its pictures from 1 again: what the compositor keeps for the track is stale.
     if trackReaders[track] != key {
       compositor.forget(track: track)
@@ -147,6 +149,8 @@ final class VideoRenderer {
       } else if let drawing = source.drawing {
         try DrawnPictures(
           drawing, path: source.path, width: video.renderSize.width, height: video.renderSize.height)
+      } else if reversed {
+        ReverseVideoReader(path: source.path, damage: damage)
       } else {
         try VideoReader(path: source.path, start: start, damage: damage)
       }

@@ -41,7 +41,7 @@ struct SmartPlan {
     var copies: [(Range<Int64>, SourceID, Int)] = []
     for track in composition.tracks(of: .video) {
       for segment in track.segments {
-        guard let index = groups[segment.source], segment.sourceRange.duration == segment.compositionRange.duration
+        guard let index = groups[segment.source], segment.isNormalSpeed
         else { continue }
         for (number, group) in index.groups.enumerated()
         where group.isClosed && !group.times.isEmpty && group.delay == delay {
