@@ -10,7 +10,9 @@
 # growing with length). LAYERS (size:preset:duration, default 1080:veryfast:60; empty for none) measures what a
 # watermark, a title and subtitles cost over a plain render. SMART (the same form, default 1080:veryfast:60; empty
 # for none) measures a smart render against the full render and the ffmpeg CLI. EFFECTS (the same form, default
-# 1080:veryfast:30) measures a wipe and a blur with a .cube table against a crossfade join. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
+# 1080:veryfast:30) measures a wipe and a blur with a .cube table against a crossfade join. SOUND (seconds,
+# default 60; empty for none) measures half speed with the pitch kept, a loudness target and ducking against
+# the ffmpeg CLI's rubberband filter, two-pass loudnorm and sidechaincompress, with the loudness each reaches. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -22,6 +24,7 @@ LONG=${LONG-720:veryfast:60}
 LAYERS=${LAYERS-1080:veryfast:60}
 SMART=${SMART-1080:veryfast:60}
 SEGMENTS=${SEGMENTS-1080:veryfast:60}
+SOUND=${SOUND-60}
 EFFECTS=${EFFECTS-1080:veryfast:30}
 out=bench-out
 mkdir -p "$out"
@@ -394,6 +397,83 @@ clips_memory() {
   done
 }
 
+# lufs FILE: the integrated loudness and true peak of FILE's sound by the ffmpeg CLI's R128 meter: "I TP".
+lufs() {
+  ffmpeg -hide_banner -nostats -i "$1" -map 0:a -af ebur128=peak=true -f null - 2>&1 |
+    awk '/Summary:/ { s = 1 } s && $1 == "I:" { i = $2 } s && $1 == "Peak:" { p = $2 } END { print i, p }'
+}
+
+# Sound: on a SOUND-second 320x240 clip with speech-like sound (noise in bursts, 4 dB too quiet for -14 and
+# far under it in level), both tools at x264 veryfast: half speed with the pitch kept (clipmerge's Rubber Band R3
+# against the ffmpeg CLI's rubberband filter, R2), a -14 LUFS target (clipmerge's one pass of measuring against
+# the ffmpeg CLI's two-pass loudnorm, linear), and ducking a soundtrack under the speech (against
+# sidechaincompress and amix). RUNS interleaved rounds; the loudness each output reaches, by ebur128.
+sound_cost() {
+  local d=$SOUND dir=$out/inputs/sound-$SOUND t=$out/times/sound-$SOUND r=$out/render
+  rm -rf "$t"
+  mkdir -p "$dir" "$t" "$r"
+  [[ -f $dir/talk.mp4 ]] || src "testsrc2=s=320x240:r=30:d=$d" -f lavfi \
+    -i "anoisesrc=d=$d:c=brown:a=0.1:r=48000,lowpass=3000,volume='if(lt(mod(t,1.3),0.8),1,0.01)':eval=frame" \
+    -ac 2 -c:v libx264 -preset veryfast -crf 18 -c:a aac -b:a 192k -shortest "$dir/talk.mp4"
+  [[ -f $dir/music.m4a ]] || src "sine=frequency=440:sample_rate=48000:duration=$d" -ac 2 -c:a aac "$dir/music.m4a"
+  local half=$((d / 2)) enc=(-c:v libx264 -preset veryfast -crf 23 -c:a aac -b:a 192k)
+  local cm_speed=("$bin" concat "$dir/talk.mp4#t=0,$half&speed=0.5" -o "$r/cm-speed.mp4" -y -q --preset veryfast)
+  local ff_speed=(ffmpeg -hide_banner -loglevel error -y -i "$dir/talk.mp4" -t "$half" -filter_complex
+    "[0:v]setpts=2*PTS[v];[0:a]rubberband=tempo=0.5:pitchq=quality[a]" -map "[v]" -map "[a]" "${enc[@]}" "$r/ff-speed.mp4")
+  local cm_loud=("$bin" concat "$dir/talk.mp4" --loudness -14 -o "$r/cm-loud.mp4" -y -q --preset veryfast)
+  local cm_duck=("$bin" concat "$dir/talk.mp4" --soundtrack "$dir/music.m4a" --duck -o "$r/cm-duck.mp4" -y -q
+    --preset veryfast)
+  local ff_duck=(ffmpeg -hide_banner -loglevel error -y -i "$dir/talk.mp4" -i "$dir/music.m4a" -filter_complex
+    "[0:a]asplit[voice][key];[1:a][key]sidechaincompress=threshold=0.005:ratio=20:attack=50:release=500[ducked];[ducked][voice]amix=inputs=2:normalize=0[a]"
+    -map 0:v -map "[a]" "${enc[@]}" "$r/ff-duck.mp4")
+  # Two-pass loudnorm: the first pass measures, the second applies those measurements (linear when it can); a
+  # script, so /usr/bin/time measures both passes.
+  cat >"$t/ff-loud.sh" <<SCRIPT
+set -euo pipefail
+m=\$(ffmpeg -hide_banner -nostats -i '$dir/talk.mp4' -map 0:a -af loudnorm=I=-14:TP=-1:print_format=json -f null - 2>&1)
+v() { sed -n "s/.*\"\$1\" : \"\(.*\)\".*/\1/p" <<<"\$m"; }
+ffmpeg -hide_banner -loglevel error -y -i '$dir/talk.mp4' -af \\
+  "loudnorm=I=-14:TP=-1:measured_I=\$(v input_i):measured_TP=\$(v input_tp):measured_LRA=\$(v input_lra):measured_thresh=\$(v input_thresh):offset=\$(v target_offset):linear=true,aresample=48000,aformat=channel_layouts=stereo" -ac 2 \\
+  ${enc[*]} '$r/ff-loud.mp4'
+SCRIPT
+  # Backwards: clipmerge decodes a group of pictures at a time; the ffmpeg CLI's reverse filters hold every frame.
+  local cm_reverse=("$bin" concat "$dir/talk.mp4#speed=-1" -o "$r/cm-reverse.mp4" -y -q --preset veryfast)
+  local ff_reverse=(ffmpeg -hide_banner -loglevel error -y -i "$dir/talk.mp4" -vf reverse -af areverse "${enc[@]}"
+    "$r/ff-reverse.mp4")
+  for ((i = 1; i <= RUNS; i++)); do
+    measure "$t/cm-reverse" "${cm_reverse[@]}"
+    measure "$t/ff-reverse" "${ff_reverse[@]}"
+    if ((i % 2 == 1)); then
+      measure "$t/cm-speed" "${cm_speed[@]}"
+      measure "$t/ff-speed" "${ff_speed[@]}"
+      measure "$t/cm-loud" "${cm_loud[@]}"
+      measure "$t/ff-loud" bash "$t/ff-loud.sh"
+      measure "$t/cm-duck" "${cm_duck[@]}"
+      measure "$t/ff-duck" "${ff_duck[@]}"
+    else
+      measure "$t/ff-speed" "${ff_speed[@]}"
+      measure "$t/cm-speed" "${cm_speed[@]}"
+      measure "$t/ff-loud" bash "$t/ff-loud.sh"
+      measure "$t/cm-loud" "${cm_loud[@]}"
+      measure "$t/ff-duck" "${ff_duck[@]}"
+      measure "$t/cm-duck" "${cm_duck[@]}"
+    fi
+  done
+  local before cm ff
+  before=$(lufs "$dir/talk.mp4")
+  echo "Sound on a ${d} s 320x240 clip (its sound at ${before% *} LUFS): medians of $RUNS interleaved runs" | tee -a "$out/sound.md"
+  echo "| job | clipmerge wall s | ffmpeg wall s | wall ratio | clipmerge CPU s | ffmpeg CPU s | clipmerge RSS MB | ffmpeg RSS MB | clipmerge I, TP | ffmpeg I, TP |" | tee -a "$out/sound.md"
+  echo "|---|---|---|---|---|---|---|---|---|---|" | tee -a "$out/sound.md"
+  for job in speed reverse loud duck; do
+    cm=$(lufs "$r/cm-$job.mp4")
+    ff=$(lufs "$r/ff-$job.mp4")
+    printf '| %s | %s | %s | **%sx** | %s | %s | %s | %s | %s | %s |\n' "$job" "$(col "$t/cm-$job" 1)" "$(col "$t/ff-$job" 1)" \
+      "$(div "$(col "$t/cm-$job" 1)" "$(col "$t/ff-$job" 1)")" "$(col "$t/cm-$job" 2)" "$(col "$t/ff-$job" 2)" \
+      "$(mb "$t/cm-$job")" "$(mb "$t/ff-$job")" "${cm/ /, }" "${ff/ /, }" | tee -a "$out/sound.md"
+  done
+  echo "loud: the target is -14 LUFS with the true peak at most -1 dBTP; speed: 0.5 with the pitch kept (R3 vs R2)" | tee -a "$out/sound.md"
+}
+
 echo "clipmerge $("$bin" --version 2>/dev/null || true) vs $(ffmpeg -version | head -1 | cut -d' ' -f1-3); $(nproc) cores"
 echo "Both sides: libx264 (threads auto) at the preset shown, CRF $CRF, yuv420p; AAC 192 kb/s 48 kHz stereo;"
 echo ".mov with faststart. Floor: ffmpeg -f lavfi testsrc2 at the render size, 30 fps, same x264 settings, -f null."
@@ -435,6 +515,11 @@ fi
 if [[ -n $EFFECTS ]]; then
   : >"$out/effects.md"
   effects_cost
+  echo
+fi
+if [[ -n $SOUND ]]; then
+  : >"$out/sound.md"
+  sound_cost
   echo
 fi
 if [[ -n $SMART ]]; then

@@ -20,6 +20,7 @@ public final class AssetExportSession: Sendable {
     var audioMix: AudioMix?
     var optimizeForNetworkUse = true
     var overwrite = false
+    var timePitch = AudioTimePitch.keep
   }
 
   private let composition: CompositionSnapshot
@@ -73,6 +74,12 @@ public final class AssetExportSession: Sendable {
     set { settings.withLock { $0.overwrite = newValue } }
   }
 
+  /// What sound played faster or slower (`scaleTimeRange`) does to its pitch: kept (the default) or following.
+  public var audioTimePitchAlgorithm: AudioTimePitch {
+    get { settings.withLock { $0.timePitch } }
+    set { settings.withLock { $0.timePitch = newValue } }
+  }
+
   /// 0 to 1, updated as frames are written.
   public var progress: Double { state.progress }
   public var status: Status { state.status }
@@ -95,6 +102,7 @@ public final class AssetExportSession: Sendable {
       settings.outputFileType ?? settings.outputURL.flatMap { Container(pathExtension: $0.pathExtension) } ?? .mov
     var export = ExportSettings(container: container, quality: presetName.quality)
     export.optimizeForNetworkUse = settings.optimizeForNetworkUse
+    export.audioTimePitch = settings.timePitch
     let known = Set(snapshot.tracks.map(\.id))
     var video: VideoComposition?
     if var given = settings.video {

@@ -26,6 +26,36 @@ public final class MutableCompositionTrack {
     insertions.append((track.asset, Segment(source: SourceID(0), sourceRange: timeRange, at: startTime)))
   }
 
+  /// Plays the content of `timeRange` (composition time) over `duration` instead: faster when shorter, slower
+  /// when longer (the sound keeps its pitch unless the export session's `audioTimePitchAlgorithm` is `.follow`),
+  /// later content moved by the difference (AVFoundation's scaleTimeRange). The range must hold whole inserted
+  /// ranges: each insertion lies entirely inside it or entirely outside.
+  public func scaleTimeRange(_ timeRange: TimeRange, toDuration duration: MediaTime) throws(KitError) {
+    guard timeRange.duration > .zero, duration > .zero else {
+      throw .outOfRange("scaleTimeRange needs a range and a duration above zero")
+    }
+    for (_, segment) in insertions where segment.compositionRange.overlaps(timeRange) {
+      guard segment.compositionRange.start >= timeRange.start, segment.compositionRange.end <= timeRange.end else {
+        throw .outOfRange(
+          "scaleTimeRange: \(timeRange) cuts through an inserted range (\(segment.compositionRange)); scale whole ones")
+      }
+    }
+    let shift = duration - timeRange.duration
+    for index in insertions.indices {
+      var segment = insertions[index].segment
+      if segment.compositionRange.start >= timeRange.end {
+        segment.compositionRange = TimeRange(
+          start: segment.compositionRange.start + shift, duration: segment.compositionRange.duration)
+      } else if segment.compositionRange.overlaps(timeRange) {
+        let scale = { (t: MediaTime) in t.scaled(by: duration, over: timeRange.duration) ?? t }
+        segment.compositionRange = TimeRange(
+          start: timeRange.start + scale(segment.compositionRange.start - timeRange.start),
+          duration: scale(segment.compositionRange.duration))
+      }
+      insertions[index].segment = segment
+    }
+  }
+
   /// The end of the last inserted range.
   public var end: MediaTime { insertions.map(\.segment.compositionRange.end).max() ?? .zero }
 

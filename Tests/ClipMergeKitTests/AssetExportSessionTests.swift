@@ -73,6 +73,48 @@ final class AssetExportSessionTests: XCTestCase {
     XCTAssertEqual(try luma(target, at: first.duration.seconds + second.duration.seconds / 2), blue, accuracy: 3)
   }
 
+  /// `scaleTimeRange` to twice the length plays 2 s of a clip over 4 s: 120 frames at 30 fps by ffprobe, and
+  /// its 440 Hz tone stays at 440 Hz (`audioTimePitchAlgorithm` `.keep`, the default), by the ffmpeg CLI's
+  /// decoder and a Goertzel filter; `.follow` drops it to 220 Hz. A range that cuts an insertion is refused.
+  func testScaleTimeRangeSlowsPictureAndSound() async throws {
+    let asset = try Asset(url: url("base.mp4"))
+    for (pitch, heard, notHeard) in [(AudioTimePitch.keep, 440.0, 220.0), (.follow, 220, 440)] {
+      let composition = MutableComposition()
+      let two = TimeRange(start: .zero, duration: MediaTime(seconds: 2))
+      for kind in [MediaKind.video, .audio] {
+        let track = composition.addMutableTrack(withMediaType: kind)
+        try track.insertTimeRange(two, of: asset.tracks(withMediaType: kind)[0], at: .zero)
+        try track.scaleTimeRange(two, toDuration: MediaTime(seconds: 4))
+        XCTAssertThrowsError(
+          try track.scaleTimeRange(TimeRange(start: .zero, duration: MediaTime(seconds: 1)), toDuration: .zero))
+        XCTAssertThrowsError(
+          try track.scaleTimeRange(
+            TimeRange(start: MediaTime(seconds: 1), duration: MediaTime(seconds: 1)), toDuration: MediaTime(seconds: 2))
+        )
+      }
+      let session = AssetExportSession(asset: composition, presetName: .mediumQuality)
+      let target = output("slow-\(pitch.rawValue).mov")
+      session.outputURL = target
+      session.audioTimePitchAlgorithm = pitch
+      let report = try await session.export()
+      XCTAssertEqual(report.duration, MediaTime(seconds: 4))
+      let frames = try ClipmergeProcess.runTool(
+        "ffprobe",
+        ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=nb_frames", "-of", "csv=p=0", target.path])
+      XCTAssertEqual(frames, "120\n")
+      let raw = FixtureFiles.temporaryFolder().appendingPathComponent("slow.f32").path
+      _ = try ClipmergeProcess.runTool(
+        "ffmpeg", ["-nostdin", "-v", "error", "-i", target.path, "-ac", "1", "-ar", "48000", "-f", "f32le", raw])
+      let samples = try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes {
+        Array($0.bindMemory(to: Float.self))
+      }
+      let window = samples[48_000..<144_000]
+      XCTAssertGreaterThan(
+        Tone.amplitude(of: heard, in: window, sampleRate: 48000),
+        10 * Tone.amplitude(of: notHeard, in: window, sampleRate: 48000), "\(pitch)")
+    }
+  }
+
   /// Cancelling the task that awaits an export stops it with `interrupted` and leaves no file.
   func testCancellingTheTaskStopsTheExportAndLeavesNothing() async throws {
     let clip = try Asset(url: url("long-overlay.mp4"))
