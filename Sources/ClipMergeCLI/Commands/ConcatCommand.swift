@@ -25,6 +25,9 @@ struct ConcatCommand {
         "soundtrack-start", value: "SECONDS",
         help: "Where in the soundtrack the output begins (default 0; a loop starts again from 0)."),
       OptionSpec(
+        "ken-burns",
+        help: "Every still picture zooms slowly over its time (15 %, in and out by turns, towards varying points)."),
+      OptionSpec(
         "duck", value: "DB", optional: true,
         help: "Lower the soundtrack by DB (default 12) while the clips' own sound plays (implies --audio mix)."),
       OptionSpec("soundtrack-loop", help: "Repeat a soundtrack shorter than the video (default: silence after it)."),
@@ -145,6 +148,7 @@ struct ConcatCommand {
         (transitions.contains { $0 != .none }, "--transition"), (soundtrackPath != nil, "--soundtrack"),
         (output.overrides.loudness != nil, "--loudness"),
         (clips.contains { !$0.rate.isNormal }, "&speed="), (clips.contains { $0.freeze != nil }, "freeze="),
+        (clips.contains { $0.zoom != nil }, "zoom="), (parsed.flags.contains("ken-burns"), "--ken-burns"),
         (parsed.values["crf"] != nil, "--crf"), (parsed.values["preset"] != nil, "--preset"),
       ]
       if let (_, option) = asked.first(where: { $0.0 }) {
@@ -167,6 +171,7 @@ struct ConcatCommand {
     if let musicStart { settings.soundtrackStart = musicStart }
     settings.soundtrackLoop = loop
     settings.soundtrackDucking = duck
+    settings.kenBurns = parsed.flags.contains("ken-burns")
     if let imageDuration { settings.imageDuration = imageDuration }
     settings.audio = audio
     settings.export = output.export
@@ -196,7 +201,7 @@ struct ConcatCommand {
             source: Source(
               id: SourceID(index), path: clip.path, info: .drawn(size: PixelSize(width: 2, height: 2)),
               drawing: .color(color)),
-            start: clip.start, end: clip.end, rate: clip.rate, freeze: clip.freeze))
+            start: clip.start, end: clip.end, rate: clip.rate, freeze: clip.freeze, zoom: clip.zoom))
         continue
       }
       clip.path = try StdinSpool.resolve(clip.path)
@@ -210,7 +215,7 @@ struct ConcatCommand {
       recipeClips.append(
         ConcatRecipe.Clip(
           source: Source(id: SourceID(index), path: clip.path, info: info), start: clip.start, end: clip.end,
-          rate: clip.rate, freeze: clip.freeze))
+          rate: clip.rate, freeze: clip.freeze, zoom: clip.zoom))
     }
     // A card is as large as the frame: --size, else the first clip's upright size, else 1920x1080.
     let frame =

@@ -63,6 +63,7 @@ struct OverlayCommand {
       guard let clip = ClipReference(parsing: text) else {
         throw UsageError("'\(text)': \(ClipReference.problem(parsing: text) ?? "not a clip")")
       }
+      if clip.zoom != nil { throw UsageError("'\(text)': zoom= is for concat's clips (overlay has --scale)") }
       clips.append(clip)
     }
     base = clips[0]

@@ -14,16 +14,19 @@ public struct ClipReference: Sendable, Hashable {
   public var rate: PlaybackRate
   /// The picture at `freeze.start` held for `freeze.duration` instead of a range played (`#freeze=3,2`).
   public var freeze: TimeRange?
+  /// A slow zoom over the clip's time (`&zoom=1,1.2`: from its fitted size to 1.2 times it).
+  public var zoom: ClipZoom?
 
   public init(
     path: String, start: MediaTime? = nil, end: MediaTime? = nil, rate: PlaybackRate = .normal,
-    freeze: TimeRange? = nil
+    freeze: TimeRange? = nil, zoom: ClipZoom? = nil
   ) {
     self.path = path
     self.start = start
     self.end = end
     self.rate = rate
     self.freeze = freeze
+    self.zoom = zoom
   }
 
   /// Splits `text` into the path and its fragment. Nil when the fragment is malformed (`problem(parsing:)`
@@ -44,7 +47,7 @@ public struct ClipReference: Sendable, Hashable {
   }
 
   /// The fragment's dimensions, joined by `&` as W3C Media Fragments join them: `t=START,END`, `speed=S`,
-  /// `freeze=AT,DURATION`. The fragment starts at the last `#` followed by one of them.
+  /// `freeze=AT,DURATION`, `zoom=FROM,TO`. The fragment starts at the last `#` followed by one of them.
   static func parse(_ text: String) -> Result<ClipReference, Problem> {
     if text.hasPrefix(wholeNamePrefix) {
       return .success(ClipReference(path: String(text.dropFirst(wholeNamePrefix.count))))
@@ -58,7 +61,8 @@ public struct ClipReference: Sendable, Hashable {
       let name = String(parts[0])
       let value = parts.count == 2 ? String(parts[1]) : ""
       guard dimensions.contains(name), parts.count == 2 else {
-        return .failure(Problem(message: "'\(dimension)' is not a fragment clipmerge knows (t=, speed=, freeze=)"))
+        return .failure(
+          Problem(message: "'\(dimension)' is not a fragment clipmerge knows (t=, speed=, freeze=, zoom=)"))
       }
       guard seen.insert(name).inserted else { return .failure(Problem(message: "\(name)= is given twice")) }
       switch name {
@@ -71,6 +75,11 @@ public struct ClipReference: Sendable, Hashable {
           return .failure(Problem(message: "speed=\(value): expected \(PlaybackRate.allowed)"))
         }
         reference.rate = rate
+      case "zoom":
+        guard let zoom = ClipZoom(parsing: value) else {
+          return .failure(Problem(message: "zoom=\(value): expected zoom=FROM,TO, two sizes from 0.25 to 8 (1,1.2)"))
+        }
+        reference.zoom = zoom
       default:
         let fields = value.split(separator: ",", omittingEmptySubsequences: false)
         guard fields.count == 2, let at = MediaTime(parsing: String(fields[0])),
@@ -91,7 +100,7 @@ public struct ClipReference: Sendable, Hashable {
     return .success(reference)
   }
 
-  private static let dimensions = ["t", "speed", "freeze"]
+  private static let dimensions = ["t", "speed", "freeze", "zoom"]
   private static let trimExpected = "expected FILE or FILE#t=START,END with START before END"
 
   /// `START,END`, `START`, `,END` (an `npt:` prefix allowed); nil when malformed or when END is not after START.
@@ -123,5 +132,5 @@ public struct ClipReference: Sendable, Hashable {
   public var isTrimmed: Bool { start != nil || end != nil }
 
   /// Whether its pictures play as they were recorded (trimmed or not): no speed, no reversal, no freeze.
-  public var playsAsRecorded: Bool { rate.isNormal && freeze == nil }
+  public var playsAsRecorded: Bool { rate.isNormal && freeze == nil && zoom == nil }
 }

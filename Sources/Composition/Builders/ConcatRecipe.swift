@@ -14,16 +14,19 @@ public struct ConcatRecipe: Sendable {
     public var rate: PlaybackRate
     /// Instead of a range: the picture at `freeze.start` held for `freeze.duration`, in silence.
     public var freeze: TimeRange?
+    /// A slow zoom over the clip's time (`&zoom=1,1.2`).
+    public var zoom: ClipZoom?
 
     public init(
       source: Source, start: MediaTime? = nil, end: MediaTime? = nil, rate: PlaybackRate = .normal,
-      freeze: TimeRange? = nil
+      freeze: TimeRange? = nil, zoom: ClipZoom? = nil
     ) {
       self.source = source
       self.start = start
       self.end = end
       self.rate = rate
       self.freeze = freeze
+      self.zoom = zoom
     }
 
     /// The segment that plays `range` of this clip (its source range) from composition time `start`.
@@ -44,6 +47,8 @@ public struct ConcatRecipe: Sendable {
   /// What part of a clip `fit` keeps, or where between bars it sits.
   public var anchor: FitAnchor = .center
   public var background: Color = .black
+  /// Every still picture (without a zoom of its own) zooms slowly over its time, the direction varying.
+  public var kenBurns = false
   public var transition: Transition = .none
   /// One transition for each joint in order (clip 1 to 2, 2 to 3, ...), instead of `transition` at every joint;
   /// empty for `transition` everywhere. Must have one fewer than the clips.
@@ -236,11 +241,20 @@ public struct ConcatRecipe: Sendable {
     -> [VideoCompositionInstruction]
   {
     let count = clips.count
+    var stills = 0
+    let zooms = clips.map { clip -> ClipZoom? in
+      guard clip.zoom == nil, kenBurns, clip.source.info.isStill, clip.source.drawing == nil else { return clip.zoom }
+      defer { stills += 1 }
+      return .kenBurns(stills)
+    }
     func layer(_ index: Int) -> LayerInstruction {
       let display = clips[index].source.info.video?.displaySize ?? size
+      let fitted = fit.transform(from: display, to: size, anchor: anchor)
+      let range = TimeRange(start: starts[index], duration: lengths[index])
       return LayerInstruction(
         trackID: overlaps ? lanes[index % 2] : lanes[0],
-        transform: Keyframed(fit.transform(from: display, to: size, anchor: anchor)), effects: effects)
+        transform: zooms[index].map { $0.keyframes(fitted, over: range, in: size) } ?? Keyframed(fitted),
+        effects: effects)
     }
     var instructions: [VideoCompositionInstruction] = []
     for index in 0..<count {
