@@ -40,7 +40,7 @@ final class ConcatCommandTests: XCTestCase {
       "--transition: expected crossfade, fade-black, fade-white, slide-DIR, push-DIR, wipe-DIR (DIR: left, right, up, down), zoom-in, circle-open or circle-close, with ,SECONDS or not (wipes and circles: then ,EDGE pixels of soft edge), got 'wipe,1'"
     )
     XCTAssertEqual(
-      usage(["a.mp4", "-o", "x.mov", "--fit", "zoom"]), "--fit: expected contain, cover or stretch, got 'zoom'")
+      usage(["a.mp4", "-o", "x.mov", "--fit", "zoom"]), "--fit: expected contain, cover, stretch or blur, got 'zoom'")
     XCTAssertEqual(
       usage(["a.mp4", "-o", "x.mov", "--soundtrack-loop"]),
       "--soundtrack-volume, --soundtrack-fade-in, --soundtrack-fade-out, --soundtrack-start and --soundtrack-loop need --soundtrack"

@@ -19,7 +19,9 @@ struct FrameOptions {
     OptionSpec("background", value: "COLOR", help: "Colour where no picture is: #RRGGBB or a name (default black)."),
     OptionSpec(
       "fit", value: "MODE", choices: FitMode.allCases.map(\.rawValue),
-      help: "How a clip fills the frame: contain (default: whole picture, bars), cover (fill, crop) or stretch."),
+      help:
+        "How a clip fills the frame: contain (default: whole picture, bars), cover (fill, crop), stretch, or blur "
+        + "(whole, over a blurred copy of itself)."),
     OptionSpec(
       "anchor", value: "SIDE", choices: FitAnchor.allCases.map(\.rawValue),
       help: "What part --fit cover keeps, or where --fit contain puts the picture: center (default), top, bottom, "
@@ -36,7 +38,7 @@ struct FrameOptions {
     size = try parsed.value("size", ValueSyntax.renderSize)
     frameDuration = try parsed.value("fps", ValueSyntax.frameRate)
     background = try parsed.value("background", ValueSyntax.color)
-    fit = try parsed.value("fit", expected: "contain, cover or stretch", FitMode.init(rawValue:))
+    fit = try parsed.value("fit", expected: "contain, cover, stretch or blur", FitMode.init(rawValue:))
     anchor = try parsed.value(
       "anchor", expected: FitAnchor.allCases.map(\.rawValue).joined(separator: ", "), FitAnchor.init(rawValue:))
     volume = try parsed.value("volume", expected: "a number from 0 to 16", ValueParsers.number(in: 0...16))

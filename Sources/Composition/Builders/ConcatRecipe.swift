@@ -254,7 +254,7 @@ public struct ConcatRecipe: Sendable {
       return LayerInstruction(
         trackID: overlaps ? lanes[index % 2] : lanes[0],
         transform: zooms[index].map { $0.keyframes(fitted, over: range, in: size) } ?? Keyframed(fitted),
-        effects: effects)
+        effects: effects, backdrop: fit.backdrop)
     }
     var instructions: [VideoCompositionInstruction] = []
     for index in 0..<count {

@@ -83,7 +83,7 @@ public struct OverlayRecipe: Sendable {
       LayerInstruction(
         trackID: Self.baseVideoTrack,
         transform: Keyframed(fit.transform(from: base.info.video?.displaySize ?? size, to: size, anchor: anchor)),
-        effects: effects)
+        effects: effects, backdrop: fit.backdrop)
     ]
     if showsOverlay {
       layers.insert(

@@ -61,7 +61,8 @@ extension SpecDecoder.Context {
   mutating func layer(_ value: Any, at path: String) -> LayerInstruction? {
     guard
       let object = reader.object(
-        value, at: path, allowed: ["track", "transform", "opacity", "crop", "mask", "effects"], required: ["track"])
+        value, at: path, allowed: ["track", "transform", "opacity", "crop", "mask", "effects", "backdrop"],
+        required: ["track"])
     else { return nil }
     let track = reader.integer(object["track"], at: "\(path).track", in: 0...1_000_000)
     let transform =
@@ -75,9 +76,27 @@ extension SpecDecoder.Context {
     for (i, value) in (object["effects"].flatMap { reader.array($0, at: "\(path).effects") } ?? []).enumerated() {
       if let effect = effect(value, at: "\(path).effects[\(i)]") { effects.append(effect) }
     }
+    let backdrop = object["backdrop"].flatMap { self.backdrop($0, at: "\(path).backdrop") }
     guard let track, let transform, let opacity else { return nil }
     return LayerInstruction(
-      trackID: TrackID(track), transform: transform, opacity: opacity, crop: crop, mask: mask, effects: effects)
+      trackID: TrackID(track), transform: transform, opacity: opacity, crop: crop, mask: mask, effects: effects,
+      backdrop: backdrop)
+  }
+
+  /// `"blur"` (the defaults) or `{"blur": PIXELS, "dim": SHARE}`: the layer's picture blurred behind it.
+  mutating func backdrop(_ value: Any, at path: String) -> Backdrop? {
+    if let text = value as? String {
+      guard text == "blur" else {
+        reader.fail(path, "expected \"blur\" or {\"blur\": PIXELS, \"dim\": SHARE}, got '\(text)'")
+        return nil
+      }
+      return Backdrop()
+    }
+    guard let object = reader.object(value, at: path, allowed: ["blur", "dim"]) else { return nil }
+    var backdrop = Backdrop()
+    if let blur = reader.number(object["blur"], at: "\(path).blur", in: 0...100) { backdrop.blur = blur }
+    if let dim = reader.number(object["dim"], at: "\(path).dim", in: 0...1) { backdrop.dim = dim }
+    return backdrop
   }
 
   /// `{"shape": "rectangle" | "ellipse", "rect": RECT (keyframed, render pixels), "feather": PIXELS}`.

@@ -111,6 +111,7 @@ public enum SpecEncoder {
               if mask.feather > 0 { m["feather"] = mask.feather }
               l["mask"] = m
             }
+            if let backdrop = layer.backdrop { l["backdrop"] = ["blur": backdrop.blur, "dim": backdrop.dim] }
             if !layer.effects.isEmpty {
               l["effects"] = layer.effects.map { effect in
                 var e: [String: Any] = ["name": effect.kind.rawValue, "amount": keyframed(effect.amount, number)]

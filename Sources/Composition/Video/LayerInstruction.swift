@@ -14,10 +14,14 @@ public struct LayerInstruction: Sendable, Hashable {
   public var mask: LayerMask?
   /// Effects on the layer's picture, in order.
   public var effects: [Effect]
+  /// What fills the frame behind the layer (its own picture blurred over the whole frame); nil: the layers
+  /// below, or the background.
+  public var backdrop: Backdrop?
 
   public init(
     trackID: TrackID, transform: Keyframed<AffineTransform2D> = Keyframed(.identity),
-    opacity: Keyframed<Double> = Keyframed(1), crop: Rect? = nil, mask: LayerMask? = nil, effects: [Effect] = []
+    opacity: Keyframed<Double> = Keyframed(1), crop: Rect? = nil, mask: LayerMask? = nil, effects: [Effect] = [],
+    backdrop: Backdrop? = nil
   ) {
     self.trackID = trackID
     self.transform = transform
@@ -25,5 +29,6 @@ public struct LayerInstruction: Sendable, Hashable {
     self.crop = crop
     self.mask = mask
     self.effects = effects
+    self.backdrop = backdrop
   }
 }

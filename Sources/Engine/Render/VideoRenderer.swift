@@ -81,6 +81,12 @@ final class VideoRenderer {
         }
         draw = cropped
       }
+      if let backdrop = layer.backdrop {
+        let behind = try backdropDraw(
+          backdrop, of: picture, normalized: normalized, info: info, track: track.id, at: time)
+        active.insert(behind.track)
+        draws.append(behind)
+      }
       draws.append(draw)
     }
     for key in readers.keys where !activeReaders.contains(key) { readers[key] = nil }
@@ -93,6 +99,30 @@ final class VideoRenderer {
     } catch {
       throw EngineError.internalFailure(.compositing, "compositing failed: \(error)")
     }
+  }
+
+  /// The layer's own picture covering the frame, blurred and dimmed, to draw behind it. It is cached as a layer
+  /// of its own (a track id no composition uses: the layer's, negated, less one).
+  private func backdropDraw(
+    _ backdrop: Backdrop, of picture: SourcePicture, normalized: Frame, info: VideoStreamInfo, track: TrackID,
+    at time: MediaTime
+  ) throws(EngineError) -> LayerDraw {
+    let cover = FitMode.cover.transform(from: info.displaySize, to: video.renderSize)
+    let transform = AffineTransform2D.translation(x: Double(picture.originX), y: Double(picture.originY))
+      .concatenating(info.preferredTransform).concatenating(cover)
+    let own = TrackID(-1 - track.rawValue)
+    var draw = LayerDraw(
+      track: own, serial: picture.serial, picture: normalized, transform: transform, opacity: 1 - backdrop.dim)
+    guard backdrop.blur > 0 else { return draw }
+    do {
+      (draw.picture, draw.serial) = try effects.apply(
+        [Effect(.blur, amount: Keyframed(backdrop.blur))], at: time, to: normalized,
+        scale: abs(transform.a * transform.d - transform.b * transform.c).squareRoot(), track: own,
+        serial: picture.serial, into: nil)
+    } catch {
+      throw EngineError.internalFailure(.effects, "the blurred backdrop failed: \(error)")
+    }
+    return draw
   }
 
   /// Whether `draw` is drawn 1:1 over the whole of `frame`, opaque, in its pixel format: a picture that could be
