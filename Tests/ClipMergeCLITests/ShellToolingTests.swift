@@ -28,7 +28,7 @@ final class ShellToolingTests: XCTestCase {
     }
     XCTAssertEqual(try complete(["clipmerge", "con"]), ["concat"])
     XCTAssertEqual(try complete(["clipmerge", "overlay", "--fade-"]), ["--fade-in", "--fade-out"])
-    XCTAssertEqual(try complete(["clipmerge", "concat", "--fit", ""]), ["contain", "cover", "stretch"])
+    XCTAssertEqual(try complete(["clipmerge", "concat", "--fit", ""]), ["contain", "cover", "stretch", "blur"])
     XCTAssertEqual(try complete(["clipmerge", "overlay", "--preset", "very"]), ["veryfast", "veryslow"])
     XCTAssertEqual(try complete(["clipmerge", "completions", "f"]), ["fish"])
     try Data().write(to: folder.appendingPathComponent("clip-one.mp4"))
