@@ -12,7 +12,9 @@
 # for none) measures a smart render against the full render and the ffmpeg CLI. EFFECTS (the same form, default
 # 1080:veryfast:30) measures a wipe and a blur with a .cube table against a crossfade join. SOUND (seconds,
 # default 60; empty for none) measures half speed with the pitch kept, a loudness target and ducking against
-# the ffmpeg CLI's rubberband filter, two-pass loudnorm and sidechaincompress, with the loudness each reaches. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
+# the ffmpeg CLI's rubberband filter, two-pass loudnorm and sidechaincompress, with the loudness each reaches.
+# FILL (seconds, default 30; empty for none) measures --fit blur (a 1080x1920 clip into 1920x1080) against the
+# ffmpeg CLI's split/scale/boxblur/overlay graph and against --fit contain. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -25,6 +27,7 @@ LAYERS=${LAYERS-1080:veryfast:60}
 SMART=${SMART-1080:veryfast:60}
 SEGMENTS=${SEGMENTS-1080:veryfast:60}
 SOUND=${SOUND-60}
+FILL=${FILL-30}
 EFFECTS=${EFFECTS-1080:veryfast:30}
 out=bench-out
 mkdir -p "$out"
@@ -474,6 +477,38 @@ SCRIPT
   echo "loud: the target is -14 LUFS with the true peak at most -1 dBTP; speed: 0.5 with the pitch kept (R3 vs R2)" | tee -a "$out/sound.md"
 }
 
+# The blurred fill: a FILL-second 1080x1920 30 fps clip into 1920x1080 at x264 veryfast: --fit blur against the
+# ffmpeg CLI's usual graph (the clip covering the frame, box-blurred and darkened, the clip contained on top) and
+# against --fit contain (what the backdrop costs). RUNS interleaved rounds.
+fill_cost() {
+  local d=$FILL dir=$out/inputs/fill-$FILL t=$out/times/fill-$FILL r=$out/render
+  rm -rf "$t"
+  mkdir -p "$dir" "$t" "$r"
+  [[ -f $dir/portrait.mp4 ]] || src "testsrc2=s=1080x1920:r=30:d=$d" -c:v libx264 -preset veryfast -crf 18 \
+    -pix_fmt yuv420p "$dir/portrait.mp4"
+  local cm_blur=("$bin" concat "$dir/portrait.mp4" --fit blur --size 1920x1080 -o "$r/cm-blur.mp4" -y -q --preset veryfast)
+  local cm_contain=("$bin" concat "$dir/portrait.mp4" --size 1920x1080 -o "$r/cm-contain.mp4" -y -q --preset veryfast)
+  local ff_blur=(ffmpeg -hide_banner -loglevel error -y -i "$dir/portrait.mp4" -filter_complex
+    "[0:v]split[a][b];[a]scale=1920:1080:force_original_aspect_ratio=increase,crop=1920:1080,boxblur=24:3,colorchannelmixer=rr=0.8:gg=0.8:bb=0.8[bg];[b]scale=-2:1080[fg];[bg][fg]overlay=(W-w)/2:0,format=yuv420p[v]"
+    -map "[v]" -c:v libx264 -preset veryfast -crf 23 "$r/ff-blur.mp4")
+  for ((i = 1; i <= RUNS; i++)); do
+    if ((i % 2 == 1)); then
+      measure "$t/cm-blur" "${cm_blur[@]}"
+      measure "$t/ff-blur" "${ff_blur[@]}"
+    else
+      measure "$t/ff-blur" "${ff_blur[@]}"
+      measure "$t/cm-blur" "${cm_blur[@]}"
+    fi
+    measure "$t/cm-contain" "${cm_contain[@]}"
+  done
+  local cw fw kw
+  cw=$(col "$t/cm-blur" 1)
+  fw=$(col "$t/ff-blur" 1)
+  kw=$(col "$t/cm-contain" 1)
+  echo "Blurred fill, ${d} s of 1080x1920 into 1920x1080, veryfast, medians of $RUNS interleaved runs:" | tee -a "$out/fill.md"
+  echo "clipmerge --fit blur $cw s (CPU $(col "$t/cm-blur" 2) s, $(mb "$t/cm-blur") MB), ffmpeg graph $fw s (CPU $(col "$t/ff-blur" 2) s, $(mb "$t/ff-blur") MB): **$(div "$cw" "$fw")x**; --fit contain $kw s (the backdrop costs $(div "$cw" "$kw")x)" | tee -a "$out/fill.md"
+}
+
 echo "clipmerge $("$bin" --version 2>/dev/null || true) vs $(ffmpeg -version | head -1 | cut -d' ' -f1-3); $(nproc) cores"
 echo "Both sides: libx264 (threads auto) at the preset shown, CRF $CRF, yuv420p; AAC 192 kb/s 48 kHz stereo;"
 echo ".mov with faststart. Floor: ffmpeg -f lavfi testsrc2 at the render size, 30 fps, same x264 settings, -f null."
@@ -515,6 +550,11 @@ fi
 if [[ -n $EFFECTS ]]; then
   : >"$out/effects.md"
   effects_cost
+  echo
+fi
+if [[ -n $FILL ]]; then
+  : >"$out/fill.md"
+  fill_cost
   echo
 fi
 if [[ -n $SOUND ]]; then
