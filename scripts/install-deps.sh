@@ -27,6 +27,7 @@ pkg-config --exists libebur128 2>/dev/null || need+=(libebur128-dev)
 pkg-config --exists rubberband 2>/dev/null || need+=(librubberband-dev)
 # FFmpeg 5.1 writes animated WebP but cannot read it back: the tests read it with Pillow.
 /usr/bin/python3 -c "import PIL" 2>/dev/null || need+=(python3-pil)
+/usr/bin/python3 -c "import yaml" 2>/dev/null || need+=(python3-yaml)
 command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)
 command -v lintian >/dev/null || need+=(lintian)
 command -v fakeroot >/dev/null || need+=(fakeroot)

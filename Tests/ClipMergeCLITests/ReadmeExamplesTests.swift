@@ -111,8 +111,8 @@ final class ReadmeExamplesTests: XCTestCase {
         rm -f out.* all.mp4 capture.bin played.media
 
         """
-      // The clipmerge lines, and the runner of a segment job's lines.
-      for line in block where line.contains("clipmerge ") || line.hasPrefix("parallel ") {
+      // The clipmerge lines, and the runners of a segment job's lines.
+      for line in block where line.contains("clipmerge ") || line.hasPrefix("parallel ") || line.hasPrefix("sh job") {
         let result = try ClipmergeProcess.capture(
           URL(fileURLWithPath: "/bin/bash"), ["-c", prelude + Self.faster(line)], in: folder)
         XCTAssertEqual(result.code, 0, "\(line)\n\(result.stderr)")

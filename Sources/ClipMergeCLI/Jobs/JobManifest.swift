@@ -3,15 +3,15 @@ import Engine
 import Foundation
 
 /// What `clipmerge plan` writes into a job folder (`manifest.json`) and `segment` and `join` check: the plan's
-/// identity, the segment boundaries in output frames, and the inputs as they were (size and modification
-/// time), so a segment made from a changed input or for an earlier plan is never joined. Every path a job uses
+/// identity, the segment boundaries in output frames, and the inputs as they were (their content's fingerprint,
+/// not their modification time: a byte-identical copy on another machine is the same input), so a segment made
+/// from a changed input or for an earlier plan is never joined. Every path a job uses
 /// is derived from the folder (`spec.json`, `segments/NNN.mp4`, `segments/audio.EXT`), never read from the
 /// manifest, so a tampered manifest cannot make `segment` write or `join` read outside the folder.
 struct JobManifest: Codable {
   struct Input: Codable, Equatable {
     var path: String
-    var size: Int64
-    var modified: Double
+    var content: ContentFingerprint
   }
 
   struct SegmentEntry: Codable {
@@ -21,7 +21,7 @@ struct JobManifest: Codable {
     var path: String
   }
 
-  var version = 2
+  var version = 3
   /// The plan's identity: a hash of the spec and the inputs (every part is tagged with it).
   var plan: String
   /// The spec every segment renders a part of (for reading; the file used is the folder's spec.json).
@@ -53,7 +53,8 @@ struct JobManifest: Codable {
 
   /// Reads the folder's manifest and puts every path it names where the folder says: the spec at
   /// `folder/spec.json`, the segments in `folder/segments`. Refuses a folder whose `segments` or `spec.json`
-  /// is a symlink (it could lead out of the folder) and a manifest clipmerge did not write.
+  /// is a symlink (it could lead out of the folder) and a manifest clipmerge did not write; makes a missing
+  /// `segments`.
   static func read(folder: String) throws(CommandFailure) -> JobManifest {
     let root = URL(fileURLWithPath: folder).standardizedFileURL.path
     let path = Self.path(in: root)
@@ -65,11 +66,13 @@ struct JobManifest: Codable {
     do { manifest = try JSONDecoder().decode(JobManifest.self, from: data) } catch {
       throw CommandFailure("\(path): not a manifest clipmerge wrote (plan the job again)", code: .dataError)
     }
-    guard manifest.version == 2 else {
+    guard manifest.version == 3 else {
       throw CommandFailure("\(path): planned by another version of clipmerge; plan the job again", code: .dataError)
     }
+    // A folder copied without its (empty) segments folder gets one; mkdir never follows a symlink planted there.
+    var info = stat()
+    if lstat(root + "/segments", &info) != 0, errno == ENOENT { mkdir(root + "/segments", 0o755) }
     for (name, kind) in [("segments", S_IFDIR), ("spec.json", S_IFREG)] {
-      var info = stat()
       guard lstat(root + "/" + name, &info) == 0, info.st_mode & S_IFMT == kind else {
         throw CommandFailure(
           "\(folder): its \(name) is not a \(kind == S_IFDIR ? "folder" : "file") of the job folder (a symlink "
@@ -109,20 +112,16 @@ struct JobManifest: Codable {
   }
 
   /// The identity of this plan: FNV-1a (64 bits) of the spec's bytes, the cut (frames, rate, every segment's
-  /// range, the audio part) and each input's path, size and modification time, in hexadecimal.
+  /// range, the audio part) and each input's path and content fingerprint, in hexadecimal.
   func identity(spec: Data) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    let feed = { (bytes: Data) in
-      for byte in bytes {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01b3
-      }
+    var hash = FNV1a()
+    hash.feed(spec)
+    hash.feed(Data("\n\(frameCount) \(frameDuration) \(audio ?? "-")".utf8))
+    for segment in segments { hash.feed(Data("\n\(segment.firstFrame)-\(segment.endFrame)".utf8)) }
+    for input in inputs {
+      hash.feed(Data("\n\(input.path)\u{0}\(input.content.size)\u{0}\(input.content.sample)".utf8))
     }
-    feed(spec)
-    feed(Data("\n\(frameCount) \(frameDuration) \(audio ?? "-")".utf8))
-    for segment in segments { feed(Data("\n\(segment.firstFrame)-\(segment.endFrame)".utf8)) }
-    for input in inputs { feed(Data("\n\(input.path)\u{0}\(input.size)\u{0}\(input.modified)".utf8)) }
-    return String(hash, radix: 16)
+    return hash.hex
   }
 
   /// Whether `root` holds a manifest this version of clipmerge wrote (a `manifest.json` of something else, a web
@@ -131,15 +130,12 @@ struct JobManifest: Codable {
     guard let data = FileManager.default.contents(atPath: path(in: root)),
       let manifest = try? JSONDecoder().decode(JobManifest.self, from: data)
     else { return false }
-    return manifest.version == 2
+    return manifest.version == 3
   }
 
-  /// An input file's size and modification time now; nil when it cannot be read.
+  /// An input file's content fingerprint now; nil when it cannot be read.
   static func input(_ path: String) -> Input? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let size = (attributes[.size] as? NSNumber)?.int64Value, let date = attributes[.modificationDate] as? Date
-    else { return nil }
-    return Input(path: path, size: size, modified: date.timeIntervalSince1970)
+    ContentFingerprint(path: path).map { Input(path: path, content: $0) }
   }
 
   /// One line per input that is gone or has changed since the plan.

@@ -12,7 +12,12 @@ struct PlanCommand {
     OptionSpec("segment-seconds", value: "S", help: "Cut the output every S seconds instead."),
     OptionSpec(
       "threads", value: "N",
-      help: "Encoder threads of each job (cores per job: 1 when running as many jobs at once as there are cores)."),
+      help:
+        "Encoder threads of each job (cores per job: 1 when running as many jobs at once as there are cores); "
+        + "the CPUs each Slurm task and Kubernetes pod asks for (default 2)."),
+    OptionSpec("slurm-partition", value: "NAME", help: "The Slurm partition (queue) slurm.sh and join.sh ask for."),
+    OptionSpec("slurm-account", value: "NAME", help: "The Slurm account they are charged to."),
+    OptionSpec("slurm-time", value: "LIMIT", help: "Their time limit, in sbatch's form (30, 1:00:00, 2-00:00:00)."),
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 
@@ -26,15 +31,21 @@ struct PlanCommand {
       arguments: [
         ("SPEC", "A composition spec, or - for standard input."),
         ("-- overlay ...", "The arguments of an overlay or concat command instead of a spec (as its --print-spec)."),
-        ("JOBDIR", "A folder for the job: manifest.json, spec.json, jobs.txt, slurm.sh, k8s-job.yaml, segments/."),
+        (
+          "JOBDIR",
+          "A folder for the job: manifest.json, spec.json, jobs.txt, run.sh, slurm.sh, join.sh, submit.sh, "
+            + "k8s-job.yaml, k8s-join.yaml, segments/."
+        ),
       ],
       options: specs,
       notes: """
         Each line of jobs.txt renders one segment (clipmerge segment JOBDIR K), the last one the audio of the
         whole timeline (clipmerge segment JOBDIR audio); run them with parallel < JOBDIR/jobs.txt, xargs -P,
-        sbatch JOBDIR/slurm.sh or the Kubernetes Indexed Job in k8s-job.yaml (fill in the image and the volume).
-        Segments start with an IDR picture and end with a closed group; every machine needs the inputs at the
-        same paths.
+        sbatch JOBDIR/slurm.sh or the Kubernetes Indexed Job in k8s-job.yaml (fill in the image and the volume),
+        then join. The job folder has the join step for each: sh JOBDIR/run.sh OUTPUT (GNU parallel, then the
+        join), sh JOBDIR/submit.sh OUTPUT (the Slurm array and join.sh after it), k8s-join.yaml. Segments start
+        with an IDR picture and end with a closed group; every machine needs the inputs at the same paths
+        (byte-identical copies will do: an input is known by its content, not its modification time).
 
         Example:
           clipmerge plan --segments 4 job -- overlay main.mp4 pip.mp4 --fade-in 2,1
@@ -52,6 +63,7 @@ struct PlanCommand {
   var count: Int?
   var seconds: MediaTime?
   var threads: Int?
+  var slurm = JobScripts.SlurmOptions()
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     recipe = parsed.recipe
@@ -70,6 +82,15 @@ struct PlanCommand {
     }
     seconds = try parsed.value("segment-seconds", ValueSyntax.length)
     threads = try OutputOptions.threads(parsed)
+    let word = { (text: String) -> String? in
+      text.unicodeScalars.allSatisfy {
+        CharacterSet.alphanumerics.contains($0) && $0.isASCII || "_.:,+-".unicodeScalars.contains($0)
+      } && !text.isEmpty ? text : nil
+    }
+    let expected = "letters, digits and _.:,+- only"
+    slurm.partition = try parsed.value("slurm-partition", expected: expected, word)
+    slurm.account = try parsed.value("slurm-account", expected: expected, word)
+    slurm.time = try parsed.value("slurm-time", expected: expected, word)
     guard (count == nil) != (seconds == nil) else {
       throw UsageError("plan needs one of --segments or --segment-seconds")
     }
@@ -114,11 +135,15 @@ struct PlanCommand {
     try manifest.write(folder: root)
     let jobs = manifest.jobs(folder: root).map { line in threads.map { line + " --threads \($0)" } ?? line }
     try Self.write(root + "/jobs.txt", Data(jobs.map { $0 + "\n" }.joined().utf8))
-    try Self.write(root + "/slurm.sh", Data(JobScripts.slurm(folder: root, count: jobs.count).utf8))
-    try Self.write(root + "/k8s-job.yaml", Data(JobScripts.kubernetes(folder: root, count: jobs.count).utf8))
+    let scripts = JobScripts(
+      folder: root, count: jobs.count, plan: manifest.plan, cpus: threads ?? 2, slurm: slurm,
+      mountPath: JobScripts.commonFolder(
+        [root] + inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.deletingLastPathComponent().path }))
+    for file in scripts.files { try Self.write(root + "/" + file.name, Data(file.text.utf8)) }
     console.out(
       "\(root): \(segments.count) segments of \(frames) frames\(manifest.audio == nil ? "" : " and the audio"); "
-        + "run the lines of jobs.txt anywhere, then clipmerge join \(Self.quoted(root)) -o OUTPUT\n")
+        + "run the lines of jobs.txt anywhere, then clipmerge join \(Self.quoted(root)) -o OUTPUT "
+        + "(or both: sh \(Self.quoted(root + "/run.sh")) OUTPUT)\n")
   }
 
   /// Frame numbers where segments start, and the end: `count` segments of about equal length, or one every
