@@ -70,7 +70,13 @@ final class KernelLevelTests: XCTestCase {
       XCTAssertEqual(try outputs(), baseline, "\(level)")
       ran.append(level)
     }
-    // The machines this project builds on (CI included) have AVX-512: every variant ran.
-    XCTAssertEqual(ran, KernelLevel.allCases, "this processor runs only \(ran)")
+    // Every variant this processor can execute ran; one it cannot (AVX-512 on a machine without it) would trap,
+    // so the line says which were left out. x86-64 machines of this decade all run AVX2: at least that one.
+    XCTAssertEqual(ran, KernelLevel.allCases.filter { $0.rawValue <= KernelLevel.supported.rawValue })
+    #if arch(x86_64)
+      XCTAssertGreaterThanOrEqual(ran.count, 2, "only \(ran) ran")
+    #endif
+    let untested = KernelLevel.allCases.filter { !ran.contains($0) }
+    if !untested.isEmpty { print("KernelLevelTests: this processor cannot run \(untested); not compared") }
   }
 }
