@@ -18,9 +18,15 @@ public enum FixtureFiles {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/bash")
       process.arguments = [root.appendingPathComponent("Fixtures/make-fixtures.sh").path]
-      try? process.run()
-      process.waitUntilExit()
-      if process.terminationStatus != 0 {
+      // Its progress goes to standard error: standard output of a test bundle is the test list swift test reads.
+      process.standardOutput = FileHandle.standardError
+      do {
+        try process.run()
+        process.waitUntilExit()
+      } catch {
+        FileHandle.standardError.write(Data("Fixtures/make-fixtures.sh could not be started: \(error)\n".utf8))
+      }
+      if process.processIdentifier != 0 && process.terminationStatus != 0 {
         FileHandle.standardError.write(
           Data("Fixtures/make-fixtures.sh failed with status \(process.terminationStatus)\n".utf8))
       }
