@@ -5,8 +5,8 @@ SHELL := /bin/bash
 RELEASE_BIN = .build/release/clipmerge
 DEMO_DIR = demo-out
 
-.PHONY: all deps build release fixtures test fuzz sanitize tsan demo man completions install uninstall deb bench real-media \
-	stills format lint clean
+.PHONY: all deps build release fixtures test fuzz sanitize tsan demo man completions install uninstall deb image bench real-media \
+	stills slurm-check format lint clean
 
 all: build
 
@@ -85,8 +85,16 @@ uninstall:
 deb: deps
 	@scripts/make-deb.sh
 
+# The image clipmerge:latest (Dockerfile: Debian 12 slim and the package), built without a registry and run once.
+image: deps fixtures
+	@scripts/make-image.sh
+
 bench: release fixtures
 	@scripts/bench.sh
+
+# A one-node Slurm started here renders a plan through submit.sh; compared with the single render (not in test).
+slurm-check: release fixtures
+	@scripts/slurm-check.sh
 
 real-media: release fixtures
 	@scripts/real-media.sh

@@ -5,8 +5,12 @@
 # zsh and fish (their completion scripts are checked), groff and man-db (the man page), libimagequant (GIF
 # palettes), libebur128 (loudness), Rubber Band (speed with the pitch kept), dpkg-dev and lintian (make deb).
 # Does nothing when all is present. Needs root (or sudo) only when something must be installed.
+# Arguments COMMAND=PACKAGE add what one make target needs beyond that (make slurm-check: slurmctld=slurm-wlm).
 set -euo pipefail
 need=()
+for want in "$@"; do
+  command -v "${want%%=*}" >/dev/null || need+=("${want#*=}")
+done
 pkg-config --exists libavformat libavcodec libavutil libswscale libswresample 2>/dev/null ||
   need+=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)

@@ -15,8 +15,8 @@ final class ClusterScriptsTests: XCTestCase {
       in: folder)
   }
 
-  /// A two-segment job of a copy of base.mp4 in `name`.
-  func plan(_ name: String, _ options: [String] = []) throws -> (job: String, input: String) {
+  /// A two-segment job of a copy of base.mp4 in `name` (`concat`: options of the concat).
+  func plan(_ name: String, _ options: [String] = [], concat: [String] = []) throws -> (job: String, input: String) {
     let input = folder.appendingPathComponent("media/in put.mp4").path
     if !FileManager.default.fileExists(atPath: input) {
       try FileManager.default.createDirectory(
@@ -25,7 +25,7 @@ final class ClusterScriptsTests: XCTestCase {
     }
     let job = folder.appendingPathComponent(name).path
     let result = try ClipmergeProcess.run(
-      ["plan", "--segments", "2", job] + options + ["--", "concat", input, "--preset", "ultrafast"])
+      ["plan", "--segments", "2", job] + options + ["--", "concat", input, "--preset", "ultrafast"] + concat)
     XCTAssertEqual(result.code, 0, result.stderr)
     return (job, input)
   }
@@ -148,5 +148,26 @@ final class ClusterScriptsTests: XCTestCase {
     XCTAssertEqual(changed.code, 65)
     XCTAssertEqual(changed.stderr, "clipmerge: error: \(input): the input has changed since the plan; plan again\n")
     XCTAssertFalse(FileManager.default.fileExists(atPath: job + "/segments/001.mp4"))
+  }
+
+  func testTheMemoryAskedCoversWhatASegmentUses() throws {
+    var asked: [Int] = []
+    // x264 at medium keeps 40 frames of lookahead; ultrafast none.
+    for (size, preset) in [("320x240", "ultrafast"), ("1280x720", "medium")] {
+      let (job, _) = try plan("job-\(size)", ["--threads", "2"], concat: ["--size", size, "--preset", preset])
+      let slurm = try String(contentsOfFile: job + "/slurm.sh", encoding: .utf8)
+      let line = try XCTUnwrap(slurm.split(separator: "\n").first { $0.hasPrefix("#SBATCH --mem=") })
+      let mebibytes = try XCTUnwrap(Int(line.dropFirst("#SBATCH --mem=".count).dropLast()), String(line))
+      let yaml = try String(contentsOfFile: job + "/k8s-job.yaml", encoding: .utf8)
+      XCTAssertTrue(yaml.contains("memory: \(mebibytes)Mi"), yaml)
+      // The peak resident size of the segment, as GNU time measures it, in KiB.
+      let ran = try shell("/usr/bin/time -f %M sh -c \"$(head -1 '\(job)/jobs.txt')\" 2>&1 >/dev/null | tail -1")
+      let peak = try XCTUnwrap(
+        Int(String(decoding: ran.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)), ran.stderr)
+      XCTAssertGreaterThan(mebibytes * 1024, peak, "\(size): asked \(mebibytes) MiB, used \(peak) KiB")
+      XCTAssertLessThan(mebibytes * 1024, peak * 3, "\(size): asked \(mebibytes) MiB, used \(peak) KiB")
+      asked.append(mebibytes)
+    }
+    XCTAssertLessThan(asked[0], asked[1], "a larger frame and a lookahead ask more")
   }
 }

@@ -12,6 +12,8 @@ struct JobScripts {
   var plan: String
   /// Cores a job asks for (`plan --threads`; 2 when not given).
   var cpus: Int
+  /// Memory a segment job asks for, in MiB (SegmentMemory).
+  var memory: Int
   var slurm = SlurmOptions()
   /// The folder every path of the job lies under (the job folder and the inputs): what the Kubernetes volume
   /// is mounted at.
@@ -52,6 +54,7 @@ struct JobScripts {
     #SBATCH --job-name=\(name)
     #SBATCH --array=0-\(count - 1)
     #SBATCH --cpus-per-task=\(cpus)
+    #SBATCH --mem=\(memory)M
     \(slurm.lines)# One job a task: line SLURM_ARRAY_TASK_ID + 1 of jobs.txt.
     \(runLine(index: "SLURM_ARRAY_TASK_ID"))
 
@@ -106,8 +109,9 @@ struct JobScripts {
   var kubernetesJob: String {
     """
     # A Kubernetes Indexed Job (1.29 or later: backoffLimitPerIndex, podFailurePolicy), one completion a line of
-    # jobs.txt. Fill in the image (make image builds one) and the claim: a ReadWriteMany volume holding the
-    # inputs and the job folder under \(mountPath). Then: kubectl apply -f k8s-join.yaml once this Job is complete.
+    # jobs.txt. Fill in the image (make image builds one; it runs as uid 1000, who must be able to write the job
+    # folder) and the claim: a ReadWriteMany volume holding the inputs and the job folder under \(mountPath).
+    # Then: kubectl apply -f k8s-join.yaml once this Job is complete.
     apiVersion: batch/v1
     kind: Job
     metadata:
@@ -173,7 +177,7 @@ struct JobScripts {
               resources:
                 requests:
                   cpu: "\(cpus)"
-                  memory: 1Gi
+                  memory: \(memory)Mi
               volumeMounts:
                 - name: media
                   mountPath: \(Self.yamlString(mountPath))

@@ -136,7 +136,8 @@ struct PlanCommand {
     let jobs = manifest.jobs(folder: root).map { line in threads.map { line + " --threads \($0)" } ?? line }
     try Self.write(root + "/jobs.txt", Data(jobs.map { $0 + "\n" }.joined().utf8))
     let scripts = JobScripts(
-      folder: root, count: jobs.count, plan: manifest.plan, cpus: threads ?? 2, slurm: slurm,
+      folder: root, count: jobs.count, plan: manifest.plan, cpus: threads ?? 2,
+      memory: SegmentMemory(composition: composition, video: video, threads: threads ?? 2).mebibytes, slurm: slurm,
       mountPath: JobScripts.commonFolder(
         [root] + inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.deletingLastPathComponent().path }))
     for file in scripts.files { try Self.write(root + "/" + file.name, Data(file.text.utf8)) }
