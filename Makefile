@@ -67,8 +67,9 @@ completions: release
 	$(RELEASE_BIN) completions fish > .build/share/clipmerge.fish
 
 # Where the shells and man look under PREFIX (bash-completion, zsh's site-functions, fish's vendor folder).
+# The installed binary has the Swift runtime linked in: it runs where the toolchain is not (cluster nodes).
 install: release man completions
-	install -D -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/clipmerge
+	install -D -m 755 "$$(scripts/build-static.sh)" $(DESTDIR)$(PREFIX)/bin/clipmerge
 	install -D -m 644 .build/share/clipmerge.1 $(DESTDIR)$(PREFIX)/share/man/man1/clipmerge.1
 	install -D -m 644 .build/share/clipmerge.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/clipmerge
 	install -D -m 644 .build/share/_clipmerge $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_clipmerge

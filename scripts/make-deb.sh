@@ -7,8 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build/deb
-swift build -c release --product clipmerge --static-swift-stdlib --disable-local-rpath --scratch-path "$scratch" >&2
-bin=$scratch/release/clipmerge
+bin=$(scripts/build-static.sh)
 version=$("$bin" --version | awk '{print $2}')
 arch=$(dpkg --print-architecture)
 root=$scratch/package

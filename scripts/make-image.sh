@@ -47,7 +47,7 @@ echo "docker run example: joined.mp4 lasts $duration s, streams: $streams"
 # A staged run, as on a machine that shares no folder with this one: the inputs and the job folder go into a
 # container at the same paths (a tar through standard input), the container renders every line of jobs.txt, its
 # segments/ come back the same way, and the join runs here.
-bin=.build/deb/release/clipmerge
+bin=$(scripts/build-static.sh)
 "$bin" plan --segments 2 "$work/job" -- concat "$work/base.mp4" "$work/overlay.mp4" --preset veryfast > /dev/null
 # shellcheck disable=SC2086
 tar -C / -cf - "${work#/}/base.mp4" "${work#/}/overlay.mp4" "${work#/}/job" |
