@@ -275,6 +275,28 @@ final class DiagnosticsTests: XCTestCase {
     // Without the fault the same job succeeds: the error, not the file, failed it.
     let clean = try ClipmergeProcess.run(["concat", clip, failing, "--copy", "-o", out("clean.mp4"), "-q"])
     XCTAssertEqual(clean.code, 0, clean.stderr)
+    // A segment whose packets cannot be read is a failed read (74), not a segment to render again (65).
+    let job = folder.appendingPathComponent("job").path
+    let plan = try ClipmergeProcess.run(["plan", "--segments", "2", job, "--", "concat", clip, "--preset", "ultrafast"])
+    XCTAssertEqual(plan.code, 0, plan.stderr)
+    let jobs = try String(contentsOfFile: job + "/jobs.txt", encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(jobs.count, 2, "two segments, no audio")
+    for part in jobs.compactMap({ $0.split(separator: " ").last.map(String.init) }) {
+      let rendered = try ClipmergeProcess.run(["segment", job, part])
+      XCTAssertEqual(rendered.code, 0, rendered.stderr)
+    }
+    let segment = job + "/segments/001.mp4"
+    let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: segment)[.size] as? Int)
+    var segmentFault = environment
+    segmentFault["CLIPMERGE_FAULT_SUFFIX"] = "/segments/001.mp4"
+    segmentFault["CLIPMERGE_FAULT_OFFSET"] = String(size / 2)
+    let joined = out("joined-segments.mp4")
+    let join = try ClipmergeProcess.run(["join", job, "-o", joined, "-q"], environment: segmentFault)
+    XCTAssertEqual(join.code, 74, join.stderr)
+    XCTAssertEqual(join.stderr, "clipmerge: error: \(segment): cannot be read: input/output error\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: joined))
+    let joinedClean = try ClipmergeProcess.run(["join", job, "-o", joined, "-q"])
+    XCTAssertEqual(joinedClean.code, 0, joinedClean.stderr)
     // A failed write of the header (an MP4 to a pipe writes it at once) is the output's failure, 73, not the
     // encoders' (it was "internal error: cannot set up the encoders", 70).
     var writes = environment

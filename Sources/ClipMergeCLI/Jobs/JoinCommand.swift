@@ -60,7 +60,8 @@ struct JoinCommand {
       composition: composition,
       segments: manifest.segments.map { .init(path: $0.path, frames: $0.firstFrame..<$0.endFrame) },
       audio: manifest.audio, route: route, overwrite: overwrite, plan: manifest.plan)
-    let problems = joiner.problems()
+    let problems: [String]
+    do { problems = try joiner.problems() } catch { throw CommandFailure(error) }
     if !problems.isEmpty {
       throw CommandFailure(problems.joined(separator: "\nclipmerge: error: "), code: .dataError)
     }

@@ -69,7 +69,8 @@ struct SegmentCommand {
       composition: composition, segments: frames.map { [.init(path: path, frames: $0)] } ?? [],
       audio: frames == nil ? path : nil, route: OutputRoute(path: "", container: .mp4), overwrite: false,
       plan: manifest.plan)
-    if FileManager.default.fileExists(atPath: path), joiner.problems().isEmpty {
+    // A segment there that cannot be read (an I/O error) is rendered again.
+    if FileManager.default.fileExists(atPath: path), (try? joiner.problems())?.isEmpty == true {
       console.err("clipmerge: \(name) is already rendered (\(path))\n")
       return
     }

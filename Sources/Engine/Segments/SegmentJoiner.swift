@@ -44,8 +44,10 @@ public final class SegmentJoiner {
   }
 
   /// Every problem of the segments, one line each naming the segment: missing, unreadable, not the frames it
-  /// should hold, or encoded differently from the first. Empty when they can be joined.
-  public func problems() -> [String] {
+  /// should hold, or encoded differently from the first. Empty when they can be joined. A read of a segment
+  /// that fails (an I/O error, not its data) throws: it is not the segment's problem and rendering it again
+  /// would not help.
+  public func problems() throws(EngineError) -> [String] {
     var problems: [String] = []
     var reference: [UInt8]?
     for (k, segment) in segments.enumerated() {
@@ -73,7 +75,7 @@ public final class SegmentJoiner {
             + Container.allCases.filter { $0.videoCodecs.contains(codec) }.map(\.fileExtension).joined(separator: ", "))
       }
       reference = reference ?? config
-      let packets = Self.videoPacketCount(input, stream: video)
+      let packets = try Self.videoPacketCount(input, stream: video)
       if packets != Int64(segment.frames.count) {
         problems.append("\(name): holds \(packets) frames, not \(segment.frames.count); render it again")
       }
@@ -115,10 +117,11 @@ public final class SegmentJoiner {
     return "\(name): rendered for another plan of this folder (it was planned again since); run its job again"
   }
 
-  private static func videoPacketCount(_ input: InputFile, stream: Int) -> Int64 {
-    guard let packet = try? Packet() else { return 0 }
+  private static func videoPacketCount(_ input: InputFile, stream: Int) throws(EngineError) -> Int64 {
+    let packet: Packet
+    do { packet = try Packet() } catch { throw .internalFailure(.joining, "\(error)") }
     var count: Int64 = 0
-    while (try? input.read(into: packet)) == true {
+    while try input.nextPacket(into: packet) {
       if Int(packet.streamIndex) == stream { count += 1 }
       packet.unref()
     }
@@ -127,7 +130,7 @@ public final class SegmentJoiner {
 
   /// Joins the segments; `checked` when `problems()` was asked already (and was empty).
   public func run(checked: Bool = false, isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
-    let problems = checked ? [] : problems()
+    let problems = checked ? [] : try problems()
     if !problems.isEmpty { throw .invalidInput(path: route.path, reason: problems.joined(separator: "; ")) }
     guard let video = composition.video, let first = segments.first else {
       throw .internalFailure(.joining, "nothing to join")
