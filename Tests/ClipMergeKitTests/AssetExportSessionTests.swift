@@ -28,6 +28,9 @@ final class AssetExportSessionTests: XCTestCase {
   /// Two clips one after the other with an audio track under both: the output lasts exactly their sum, shows
   /// each in turn (the first's opacity set to 0 at its end), and a volume ramp is heard.
   func testTwoClipsInSequenceWithAnAudioTrack() async throws {
+    // The program's FFmpeg log level is its own: an export leaves it as it was.
+    FFmpegLog.level = 24
+    defer { FFmpegLog.silence() }
     let first = try Asset(url: url("still-red.mp4"))
     let second = try Asset(url: url("still-blue.mp4"))
     let music = try Asset(url: url("music.m4a"))
@@ -60,6 +63,7 @@ final class AssetExportSessionTests: XCTestCase {
     session.videoComposition = video
     session.audioMix = MutableAudioMix(inputParameters: [mix])
     let report = try await session.export()
+    XCTAssertEqual(FFmpegLog.level, 24, "the export changed FFmpeg's log level")
     XCTAssertEqual(session.status, .completed)
     XCTAssertEqual(session.progress, 1)
     XCTAssertEqual(report.duration, total)

@@ -9,7 +9,6 @@ final class InputFile {
   /// (avformat_open_input, avformat_find_stream_info). Without it only the container's header is read: enough for
   /// MP4 and QuickTime, whose header describes every stream.
   init(path: String, findStreamInfo: Bool = true) throws(FFmpegError) {
-    FFmpegLog.silence()
     self.path = path
     var ctx: UnsafeMutablePointer<AVFormatContext>?
     try check(avformat_open_input(&ctx, path, nil, nil), "avformat_open_input")

@@ -7,7 +7,6 @@ final class OutputFile {
 
   /// Prepares a `formatName` muxer (`mov`, `mp4`) for `path`, creating the file (avio_open).
   init(path: String, formatName: String) throws(FFmpegError) {
-    FFmpegLog.silence()
     self.path = path
     var ctx: UnsafeMutablePointer<AVFormatContext>?
     try check(avformat_alloc_output_context2(&ctx, nil, formatName, path), "avformat_alloc_output_context2")
