@@ -1,6 +1,7 @@
 # clipmerge: every target works as the only command on a fresh Debian 12 machine with the Swift toolchain.
 PREFIX ?= /usr/local
 SWIFT ?= swift
+export SWIFT
 SHELL := /bin/bash
 RELEASE_BIN = .build/release/clipmerge
 DEMO_DIR = demo-out

@@ -4,5 +4,5 @@
 # nodes, the image). In a scratch folder of its own (.build/deb); prints the binary's path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product clipmerge --static-swift-stdlib --disable-local-rpath --scratch-path .build/deb >&2
+"${SWIFT:-swift}" build -c release --product clipmerge --static-swift-stdlib --disable-local-rpath --scratch-path .build/deb >&2
 echo .build/deb/release/clipmerge

@@ -16,6 +16,8 @@ if ((${#engine[@]} == 0)); then
   engine=(podman)
 fi
 scripts/install-deps.sh mmdebstrap=mmdebstrap
+# Without root, mmdebstrap and podman work in a user namespace: newuidmap, and slirp4netns for the network.
+(($(id -u) == 0)) || scripts/install-deps.sh newuidmap=uidmap slirp4netns=slirp4netns
 deb=$(scripts/make-deb.sh | sed -n 's/^built //p')
 [[ -f $deb ]] || { echo "make image: make deb built no package" >&2; exit 1; }
 base=localhost/clipmerge-base:bookworm
@@ -23,7 +25,10 @@ if ! "${engine[@]}" image inspect "$base" >/dev/null 2>&1; then
   # Debian 12 minbase without documentation, as debian:bookworm-slim is.
   mmdebstrap --quiet --variant=minbase --dpkgopt='path-exclude=/usr/share/doc/*' \
     --dpkgopt='path-include=/usr/share/doc/*/copyright' --dpkgopt='path-exclude=/usr/share/locale/*' \
-    bookworm - | "${engine[@]}" import --change 'CMD ["/bin/bash"]' - "$base" >/dev/null
+    bookworm - "deb http://deb.debian.org/debian bookworm main" \
+    "deb http://deb.debian.org/debian bookworm-updates main" \
+    "deb http://deb.debian.org/debian-security bookworm-security main" |
+    "${engine[@]}" import --change 'CMD ["/bin/bash"]' - "$base" >/dev/null
 fi
 context=.build/image
 rm -rf "$context" && mkdir -p "$context"
@@ -36,8 +41,12 @@ echo "built clipmerge:latest ($("${engine[@]}" image inspect clipmerge:latest --
 work=$(mktemp -d "${TMPDIR:-/tmp}/clipmerge-image.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cp Fixtures/generated/base.mp4 Fixtures/generated/overlay.mp4 "$work/"
+# The host user owns the output. Rootless podman maps the host user to root in the container unless told to
+# keep the ids.
+keep=()
+[[ $(basename "${engine[0]}") == podman && $(id -u) -ne 0 ]] && keep=(--userns=keep-id)
 # shellcheck disable=SC2086 # RUN_FLAGS is a list of options
-"${engine[@]}" run --rm ${RUN_FLAGS:-} --user "$(id -u):$(id -g)" -v "$work":/work clipmerge:latest \
+"${engine[@]}" run --rm ${RUN_FLAGS:-} "${keep[@]}" --user "$(id -u):$(id -g)" -v "$work":/work clipmerge:latest \
   concat base.mp4 overlay.mp4 -o joined.mp4 -q
 duration=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$work/joined.mp4")
 streams=$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 "$work/joined.mp4" | sort | tr '\n' ' ')
@@ -49,11 +58,16 @@ echo "docker run example: joined.mp4 lasts $duration s, streams: $streams"
 # segments/ come back the same way, and the join runs here.
 bin=$(scripts/build-static.sh)
 "$bin" plan --segments 2 "$work/job" -- concat "$work/base.mp4" "$work/overlay.mp4" --preset veryfast > /dev/null
+# As root in the container, which has none of the host's folders: it makes the job's path as it unpacks. What
+# comes back is unpacked in a folder of its own, and only the segments are taken from it.
+mkdir "$work/back"
 # shellcheck disable=SC2086
 tar -C / -cf - "${work#/}/base.mp4" "${work#/}/overlay.mp4" "${work#/}/job" |
-  "${engine[@]}" run -i --rm ${RUN_FLAGS:-} --entrypoint sh clipmerge:latest -c \
-    "cd / && tar -xf - && sh -e '$work/job/jobs.txt' && tar -cf - '${work#/}/job/segments'" |
-  tar -C / -xf -
+  "${engine[@]}" run -i --rm ${RUN_FLAGS:-} --user 0 --entrypoint sh clipmerge:latest -c \
+    'cd / && tar -xf - && sh -e "$1/job/jobs.txt" >&2 && tar -cf - "${1#/}/job/segments"' sh "$work" |
+  tar -C "$work/back" --no-same-owner -xf -
+mkdir -p "$work/job/segments"
+cp "$work/back/${work#/}/job/segments/"* "$work/job/segments/"
 "$bin" join "$work/job" -o "$work/staged.mp4" -q
 frames=$(ffprobe -v error -count_frames -select_streams v -show_entries stream=nb_read_frames -of csv=p=0 \
   "$work/staged.mp4")

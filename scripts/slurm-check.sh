@@ -7,8 +7,11 @@
 # segment is not written. The daemons are stopped and the scratch folder removed however it ends. Not part of
 # make test: it needs root (or sudo) for the packages and starts daemons.
 set -euo pipefail
+shopt -s extglob
 cd "$(dirname "$0")/.."
 project=$PWD
+# slurmd runs jobs as their users and munged's key is root's: the daemons (and this check) need root.
+(($(id -u) == 0)) || { echo "slurm-check: run it as root (sudo make slurm-check): it starts slurmd" >&2; exit 77; }
 scripts/install-deps.sh slurmctld=slurm-wlm slurmd=slurmd munged=munge
 bin=$project/.build/release/clipmerge
 [[ -x $bin ]] || { echo "slurm-check: build first (make release)" >&2; exit 1; }
@@ -16,10 +19,20 @@ bin=$project/.build/release/clipmerge
 export PATH=$project/.build/release:$PATH
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/clipmerge-slurm.XXXXXX")
 stop() {
-  for pid in slurmd slurmctld munged; do
-    [[ -f $scratch/$pid.pid ]] && kill "$(cat "$scratch/$pid.pid")" 2>/dev/null || true
+  # Jobs first (a failed check can leave a render running), then the daemons, each waited for.
+  if [[ -n ${SLURM_CONF:-} ]] && squeue -h >/dev/null 2>&1; then
+    scancel --user "$(id -un)" 2>/dev/null || true
+    for _ in $(seq 100); do [[ -z $(squeue -h 2>/dev/null) ]] && break; sleep 0.1; done
+  fi
+  for daemon in slurmd slurmctld munged; do
+    [[ -f $scratch/$daemon.pid ]] || continue
+    pid=$(cat "$scratch/$daemon.pid")
+    kill "$pid" 2>/dev/null || continue
+    for _ in $(seq 50); do
+      [[ $(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null || echo gone) == @(Z|gone) ]] && break
+      sleep 0.1
+    done
   done
-  sleep 1
   [[ -n ${KEEP:-} ]] && echo "kept $scratch" >&2 || rm -rf "$scratch"
 }
 trap stop EXIT
@@ -50,7 +63,7 @@ KillWait=30
 MpiDefault=none
 JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
-NodeName=$node CPUs=$(nproc) State=UNKNOWN
+NodeName=$node CPUs=$(nproc) RealMemory=$(awk '/^MemTotal/ { print int($2 / 1024) }' /proc/meminfo) State=UNKNOWN
 PartitionName=check Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
 export SLURM_CONF=$scratch/slurm.conf
@@ -85,9 +98,9 @@ times() { ffprobe -v error -select_streams v -show_entries frame=pts_time -of cs
 [[ $(times "$scratch/joined.mp4") == "$(times "$scratch/single.mp4")" ]] ||
   { echo "slurm-check: frame times differ from the single render" >&2; exit 1; }
 frames=$(times "$scratch/single.mp4" | wc -l)
-lowest=$(ffmpeg -v error -i "$scratch/joined.mp4" -i "$scratch/single.mp4" \
-  -lavfi "[0:v][1:v]psnr=stats_file=$scratch/psnr.txt" -f null - &&
-  sed -n 's/.*psnr_y:\([0-9.inf]*\).*/\1/p' "$scratch/psnr.txt" | sed 's/inf/999/' | sort -g | head -1)
+# In the scratch folder: a path in a filter graph would need the graph's own escaping.
+lowest=$(cd "$scratch" && ffmpeg -v error -i joined.mp4 -i single.mp4 -lavfi "[0:v][1:v]psnr=stats_file=psnr.txt" \
+  -f null - && sed -n 's/.*psnr_y:\([0-9.inf]*\).*/\1/p' psnr.txt | sed 's/inf/999/' | sort -g | head -1)
 (($(echo "$lowest > 40" | bc))) || { echo "slurm-check: a frame is at $lowest dB" >&2; exit 1; }
 pcm() { ffmpeg -v error -i "$1" -map 0:a -f s16le -ar 48000 -ac 2 - | md5sum | cut -d' ' -f1; }
 [[ $(pcm "$scratch/joined.mp4") == "$(pcm "$scratch/single.mp4")" ]] ||
@@ -105,6 +118,8 @@ sleep 1
 cancelled=$(date +%s.%N)
 scancel "$id"
 wait_for "$id"
+# proctrack/linuxproc lets the job leave the queue when its batch shell ends: wait for clipmerge itself too.
+for _ in $(seq 100); do pgrep -f "clipmerge segment $scratch/long" >/dev/null || break; sleep 0.1; done
 took=$(echo "$(date +%s.%N) - $cancelled" | bc | cut -c1-4)
 # A task that ignored SIGTERM would be killed only after KillWait (30 s).
 (($(echo "$took < 10" | bc))) || { echo "slurm-check: the task took $took s to stop" >&2; exit 1; }

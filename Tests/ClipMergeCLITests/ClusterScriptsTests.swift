@@ -160,12 +160,19 @@ final class ClusterScriptsTests: XCTestCase {
       let mebibytes = try XCTUnwrap(Int(line.dropFirst("#SBATCH --mem=".count).dropLast()), String(line))
       let yaml = try String(contentsOfFile: job + "/k8s-job.yaml", encoding: .utf8)
       XCTAssertTrue(yaml.contains("memory: \(mebibytes)Mi"), yaml)
-      // The peak resident size of the segment, as GNU time measures it, in KiB.
+      // The peak resident size of the segment, as GNU time measures it, in KiB (the debug build's; the table in
+      // docs/benchmark.md that the model follows is the release build's).
       let ran = try shell("/usr/bin/time -f %M sh -c \"$(head -1 '\(job)/jobs.txt')\" 2>&1 >/dev/null | tail -1")
       let peak = try XCTUnwrap(
         Int(String(decoding: ran.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)), ran.stderr)
-      XCTAssertGreaterThan(mebibytes * 1024, peak, "\(size): asked \(mebibytes) MiB, used \(peak) KiB")
-      XCTAssertLessThan(mebibytes * 1024, peak * 3, "\(size): asked \(mebibytes) MiB, used \(peak) KiB")
+      XCTAssertTrue(FileManager.default.fileExists(atPath: job + "/segments/000.mp4"), "the segment rendered")
+      XCTAssertGreaterThan(peak, 0)
+      // Under AddressSanitizer (make sanitize) the peak holds its shadow memory and quarantine, not what the
+      // binary a cluster runs uses: there the model is compared only with itself.
+      if ClipmergeProcess.childEnvironment["ASAN_OPTIONS"] == nil {
+        XCTAssertGreaterThan(mebibytes * 1024, peak, "\(size): asked \(mebibytes) MiB, used \(peak) KiB")
+        XCTAssertLessThan(mebibytes * 1024, peak * 3, "\(size): asked \(mebibytes) MiB, used \(peak) KiB")
+      }
       asked.append(mebibytes)
     }
     XCTAssertLessThan(asked[0], asked[1], "a larger frame and a lookahead ask more")

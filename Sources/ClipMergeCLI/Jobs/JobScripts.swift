@@ -136,6 +136,7 @@ struct JobScripts {
           containers:
             - name: segment
               image: clipmerge:latest
+              imagePullPolicy: IfNotPresent
               command: ["sh", "-c", \(Self.yamlString(kubernetesCommand))]
     \(kubernetesContainerTail)
 
@@ -162,6 +163,7 @@ struct JobScripts {
           containers:
             - name: join
               image: clipmerge:latest
+              imagePullPolicy: IfNotPresent
               env:
                 - name: OUTPUT
                   value: \(Self.yamlString(folder + "/output.mp4"))

@@ -8,6 +8,8 @@ import Composition
 /// It asks a quarter more, in whole 64 MiB.
 struct SegmentMemory {
   var renderSize: PixelSize
+  /// The encoder threads a job runs (`plan --threads`; without it, 2: the CPUs the job asks for, though x264
+  /// left to itself runs 1.5 threads a core it sees).
   var threads: Int
   /// x264's preset name.
   var preset: String
@@ -24,7 +26,7 @@ struct SegmentMemory {
   init(composition: Composition, video: VideoComposition, threads: Int) {
     renderSize = video.renderSize
     self.threads = threads
-    preset = composition.export.preset ?? composition.export.quality.preset
+    preset = composition.export.effectivePreset
     let layers = video.instructions.map(\.layers.count).max() ?? 1
     sourcePixels = Array(
       composition.sources.compactMap { $0.info.video.map { $0.width * $0.height } }.sorted(by: >).prefix(layers))
