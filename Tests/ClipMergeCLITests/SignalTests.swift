@@ -90,6 +90,33 @@ final class SignalTests: XCTestCase {
     }
   }
 
+  /// A segment job stopped by each signal (a cluster's scancel or a pod's termination is SIGTERM) ends 130, and
+  /// its segment is neither written nor left half-written; run again, it renders the segment whole.
+  func testASegmentJobStopsOnEverySignalLeavingNothing() throws {
+    let job = folder.appendingPathComponent("job").path
+    let plan = try ClipmergeProcess.run(
+      ["plan", "--segments", "1", job, "--"] + ["concat"] + Array(repeating: clip, count: 40))
+    XCTAssertEqual(plan.code, 0, plan.stderr)
+    let segments = job + "/segments"
+    let files = { ((try? FileManager.default.contentsOfDirectory(atPath: segments)) ?? []) }
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      let (process, _) = try start(["segment", job, "0"], input: Pipe())
+      let deadline = Date().addingTimeInterval(20)
+      while process.isRunning && Date() < deadline && !files().contains(where: { $0.hasSuffix(".partial") }) {
+        usleep(10_000)
+      }
+      XCTAssertTrue(process.isRunning, "the segment was still rendering when signalled")
+      kill(process.processIdentifier, signal)
+      XCTAssertTrue(ended(process, within: 5), "signal \(signal)")
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 130, "signal \(signal)")
+      XCTAssertEqual(files(), [], "signal \(signal) left files in segments/")
+    }
+    let again = try ClipmergeProcess.run(["segment", job, "0"])
+    XCTAssertEqual(again.code, 0, again.stderr)
+    XCTAssertEqual(files(), ["000.mp4"])
+  }
+
   /// A contact sheet stopped while it renders its cells removes its private folder of cell pictures (it was
   /// left in the temporary folder: the run ended from the watchdog, past the code that removed it).
   func testAContactSheetStoppedLeavesNoFolderOfPictures() throws {
