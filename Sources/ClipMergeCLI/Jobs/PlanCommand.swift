@@ -135,9 +135,11 @@ struct PlanCommand {
     try manifest.write(folder: root)
     let jobs = manifest.jobs(folder: root).map { line in threads.map { line + " --threads \($0)" } ?? line }
     try Self.write(root + "/jobs.txt", Data(jobs.map { $0 + "\n" }.joined().utf8))
+    // The CPUs a job asks for, and the threads its memory is reckoned for: `--threads`, else 2.
+    let cpus = threads ?? 2
     let scripts = JobScripts(
-      folder: root, count: jobs.count, plan: manifest.plan, cpus: threads ?? 2,
-      memory: SegmentMemory(composition: composition, video: video, threads: threads ?? 2).mebibytes, slurm: slurm,
+      folder: root, count: jobs.count, plan: manifest.plan, cpus: cpus,
+      memory: SegmentMemory(composition: composition, video: video, threads: cpus).mebibytes, slurm: slurm,
       mountPath: JobScripts.commonFolder(
         [root] + inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.deletingLastPathComponent().path }))
     for file in scripts.files { try Self.write(root + "/" + file.name, Data(file.text.utf8)) }

@@ -17,7 +17,7 @@ struct SegmentMemory {
   /// has layers).
   var sourcePixels: [Int]
 
-  /// The frames of lookahead of x264's presets, fastest first.
+  /// The frames of lookahead (rc-lookahead) of each of x264's presets.
   static let lookahead = [
     "ultrafast": 0, "superfast": 0, "veryfast": 10, "faster": 20, "fast": 30, "medium": 40, "slow": 50,
     "slower": 60, "veryslow": 60, "placebo": 60,
