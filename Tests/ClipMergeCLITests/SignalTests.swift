@@ -90,6 +90,27 @@ final class SignalTests: XCTestCase {
     }
   }
 
+  /// A smart render stopped while its re-encoded runs are being encoded (on threads of their own, several at
+  /// once) ends 130 and leaves nothing: every worker stops with it.
+  func testASmartRenderStopsOnEverySignalLeavingNothing() throws {
+    let gop = FixtureFiles.path("gop.mp4")
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      let output = folder.appendingPathComponent("out.mp4").path
+      let (process, _) = try start(
+        ["concat"] + Array(repeating: gop + "#t=0.5,9.5", count: 40) + ["--smart", "-o", output, "-q"],
+        input: Pipe())
+      let deadline = Date().addingTimeInterval(20)
+      while process.isRunning && Date() < deadline && !hasPartial() { usleep(10_000) }
+      XCTAssertTrue(process.isRunning, "the smart render was still running when signalled")
+      kill(process.processIdentifier, signal)
+      XCTAssertTrue(ended(process, within: 5), "signal \(signal)")
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 130, "signal \(signal)")
+      let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("stderr-") }
+      XCTAssertEqual(left, [], "signal \(signal) left files")
+    }
+  }
+
   /// A segment job stopped by each signal (a cluster's scancel or a pod's termination is SIGTERM) ends 130, and
   /// its segment is neither written nor left half-written; run again, it renders the segment whole.
   func testASegmentJobStopsOnEverySignalLeavingNothing() throws {

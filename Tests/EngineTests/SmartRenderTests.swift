@@ -10,17 +10,18 @@ import XCTest
 final class SmartRenderTests: XCTestCase {
   /// Renders `clips` (name, start, end) joined (with a crossfade of `crossfade` seconds when given) both smart
   /// and in full; returns both paths and the smart exporter's summary.
-  func renderBoth(_ clips: [(String, String?, String?)], crossfade: String? = nil) throws -> (
+  /// `threads`: the CPUs the render may use (its runs are encoded that many at once).
+  func renderBoth(_ clips: [(String, String?, String?)], crossfade: String? = nil, threads: Int? = nil) throws -> (
     smart: String, full: String, summary: SmartExporter.Summary
   ) {
     let sources = try clips.enumerated().map { index, clip in
       (try RenderHelpers.source(index, clip.0), clip.1, clip.2)
     }
-    return try XCTUnwrap(renderBoth(sources: sources, crossfade: crossfade))
+    return try XCTUnwrap(renderBoth(sources: sources, crossfade: crossfade, threads: threads))
   }
 
   /// The same for probed sources; nil when a smart render would copy nothing.
-  func renderBoth(sources: [(Source, String?, String?)], crossfade: String? = nil) throws -> (
+  func renderBoth(sources: [(Source, String?, String?)], crossfade: String? = nil, threads: Int? = nil) throws -> (
     smart: String, full: String, summary: SmartExporter.Summary
   )? {
     var recipe = ConcatRecipe(
@@ -29,6 +30,7 @@ final class SmartRenderTests: XCTestCase {
       })
     if let crossfade { recipe.transition = .crossfade(RenderHelpers.s(crossfade)) }
     recipe.export.preset = "veryfast"
+    recipe.export.threads = threads
     let composition = try recipe.makeComposition()
     let folder = FixtureFiles.temporaryFolder()
     let smartPath = folder.appendingPathComponent("smart.mp4").path
@@ -95,6 +97,17 @@ final class SmartRenderTests: XCTestCase {
     XCTAssertEqual(summary.runs.map(\.copied), [false, true, false, true, false])
     XCTAssertEqual(summary.runs[1].range, TimeRange(start: MediaTime(seconds: 1), end: MediaTime(seconds: 7)))
     XCTAssertEqual(summary.runs[1].sourceStart, MediaTime(seconds: 2))
+    try assertSound(smart, full: full, summary: summary)
+  }
+
+  /// Six trims, each holding a whole group and cut inside others: seven re-encoded runs (a trim's end and the
+  /// next one's start make one), three encoded at a time while the groups between them are copied; the output
+  /// is the plan's order, frame for frame.
+  func testManyRunsEncodedAtOnceKeepTheirOrder() throws {
+    let trims = [("0.3", "4.5"), ("1.7", "6.2"), ("4.1", "8.4"), ("0.5", "4"), ("5.5", "9.9"), ("2.3", "7.1")]
+    let (smart, full, summary) = try renderBoth(trims.map { ("gop.mp4", $0.0, $0.1) }, threads: 3)
+    XCTAssertEqual(summary.runs.map(\.copied), [false] + Array(repeating: [true, false], count: 6).flatMap { $0 })
+    XCTAssertEqual(summary.copiedFrames, 60 * 7)
     try assertSound(smart, full: full, summary: summary)
   }
 

@@ -4,13 +4,14 @@ import Foundation
 /// The `.cube` files a composition's effects name, read and parsed once per render (an unreadable or malformed
 /// one is an error naming it, before anything is written), and each turned into a Y'CbCr lookup the first time a
 /// renderer in a given matrix needs it. Every renderer of one render shares them: a smart render's runs, a
-/// picture's times.
-final class CubeTables {
+/// picture's times, and a smart render's runs encoded at once on threads of their own (`lock` guards the lookups).
+final class CubeTables: @unchecked Sendable {
   private let cubes: [String: CubeLUT]
   private struct Key: Hashable {
     let file: String
     let matrix: ColorMatrix
   }
+  private let lock = NSLock()
   private var lookups: [Key: YUVLookup] = [:]
   private var builds: [Key: LookupBuild] = [:]
 
@@ -24,6 +25,8 @@ final class CubeTables {
   /// Starts building every file's lookup in `matrix` on threads of their own, so a full render's first frame
   /// does not wait for them; `lookup` takes each when it is first asked for.
   func prepare(matrix: ColorMatrix) {
+    lock.lock()
+    defer { lock.unlock() }
     for (file, cube) in cubes {
       let key = Key(file: file, matrix: matrix)
       if lookups[key] == nil && builds[key] == nil { builds[key] = LookupBuild(cube, matrix: matrix) }
@@ -33,6 +36,8 @@ final class CubeTables {
   /// The lookup for `file` in `matrix`; nil for a file the composition does not name.
   func lookup(_ file: String, matrix: ColorMatrix) -> YUVLookup? {
     let key = Key(file: file, matrix: matrix)
+    lock.lock()
+    defer { lock.unlock() }
     if let known = lookups[key] { return known }
     guard let cube = cubes[file] else { return nil }
     let lookup = builds.removeValue(forKey: key)?.result() ?? YUVLookup(cube, matrix: matrix)

@@ -32,10 +32,21 @@ final class SmartEncoder {
       }
       level = par.level > 0 ? String(format: "%d.%d", par.level / 10, par.level % 10) : nil
       crf = export.crf ?? Self.matchedCRF(source: source, video: video)
-      preset = export.effectivePreset
+      preset = Self.preset(for: export)
       colorspace = par.color_space
       primaries = par.color_primaries
       transfer = par.color_trc
+    }
+
+    /// x264's speed for the re-encoded runs: the one asked for (`--preset`), else three steps faster than the
+    /// full render's for the quality (`veryfast` for `medium`). The copied pictures set the quality bar, and at
+    /// the matched CRF `veryfast` stays within 1.6 dB of `medium` in 2.0–2.4× less time with no more bits
+    /// (docs/benchmark.md, "Smart render's x264 speed").
+    static func preset(for export: ExportSettings) -> String {
+      if let asked = export.preset { return asked }
+      let presets = ExportSettings.x264Presets
+      let full = presets.firstIndex(of: export.quality.preset) ?? 5
+      return presets[max(1, full - 3)]
     }
 
     /// A CRF for the source's bits per pixel: x264's CRF 23 gives about 0.08 bits a pixel on camera footage,
@@ -53,7 +64,8 @@ final class SmartEncoder {
   private let encoder: Encoder
   private let packet: Packet
 
-  init(settings s: Settings, globalHeader: Bool) throws(FFmpegError) {
+  /// `threads`: x264's threads (0: as many as it likes); they change no parameter set.
+  init(settings s: Settings, threads: Int = 0, globalHeader: Bool) throws(FFmpegError) {
     var options = [
       "preset": s.preset, "crf": String(s.crf), "profile": s.profile,
       "x264-params": "sps-id=1:bframes=0:keyint=100000:min-keyint=100000:scenecut=0",
@@ -62,6 +74,7 @@ final class SmartEncoder {
     encoder = try Encoder(name: "libx264", globalHeader: globalHeader, options: options) { ctx in
       EncoderFactory.configurePicture(
         ctx, width: Int(s.width), height: Int(s.height), format: AV_PIX_FMT_YUV420P, frameDuration: s.frameDuration)
+      ctx.pointee.thread_count = Int32(threads)
       ctx.pointee.colorspace = s.colorspace
       ctx.pointee.color_primaries = s.primaries
       ctx.pointee.color_trc = s.transfer

@@ -3,7 +3,8 @@ import Composition
 import Foundation
 
 /// Writes a smart render's output: the copied groups' packets, the rendered runs encoded by x264 with parameter
-/// sets of their own, the audio mixed and encoded whole, interleaved by time.
+/// sets of their own (several runs at once, on `SmartRunEncoders`' threads), the audio mixed and encoded whole,
+/// interleaved by time.
 final class SmartWriter {
   private let composition: Composition
   private let video: VideoComposition
@@ -14,11 +15,11 @@ final class SmartWriter {
   private let damage: DamageLog
   private let packet: Packet
   private let encoderSettings: SmartEncoder.Settings
+  /// x264's parameter sets as the output's record lists them.
+  private let encoderConfiguration: AVCConfiguration
   private let tables: CubeTables
-  /// The output stream's time base, and the presentation delay every packet's decode time keeps (the copied
-  /// sources' B-picture delay), in its ticks.
+  /// The output stream's time base.
   private var timeBase = AVRational(num: 1, den: 1)
-  private var delay: Int64 = 0
   private var lastDTS = Int64.min
   private(set) var framesWritten: Int64 = 0
 
@@ -53,6 +54,7 @@ final class SmartWriter {
         throw EngineError.internalFailure(
           .encoding, "the source's and x264's parameter sets cannot share one avcC record")
       }
+      encoderConfiguration = x264
       try output.setExtradata(stream: stream, merged.bytes)
       audio = try AudioStreamWriter(
         composition: composition, export: composition.export, output: output, path: path, damage: damage)
@@ -70,17 +72,30 @@ final class SmartWriter {
     _ plan: SmartPlan, indexes: [SourceID: GOPIndex], delay: MediaTime, progress: (ExportProgress) -> Void,
     isCancelled: () -> Bool
   ) throws(EngineError) {
-    self.delay = Timestamp.ticks(delay, timeBase)
     let duration = composition.outputDuration
+    let encoders = SmartRunEncoders(
+      runs: plan.runs.compactMap { if case .render(let frames) = $0 { frames } else { nil } },
+      job: SmartRunEncoders.Job(
+        composition: composition, video: video, settings: encoderSettings, configuration: encoderConfiguration,
+        tables: tables, damage: damage, timeBase: timeBase, delay: Timestamp.ticks(delay, timeBase)),
+      cpus: composition.export.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    defer { encoders.stop() }
     try audio?.prepare(isCancelled: isCancelled, interruption: target.interruption)
+    var rendered = 0
     for run in plan.runs {
       if isCancelled() { throw target.interruption }
       switch run {
       case .copy(let source, let group, let frames):
         guard let index = indexes[source], let path = composition.source(source)?.path else { continue }
         try copy(group: index.groups[group], of: index, path: path, at: frames.lowerBound)
-      case .render(let frames):
-        try render(frames, isCancelled: isCancelled)
+      case .render:
+        while let sample = try encoders.next(
+          run: rendered, isCancelled: isCancelled, interruption: target.interruption)
+        {
+          try audio(upTo: video.time(ofFrame: sample.frame + 1))
+          try write(sample.packet)
+        }
+        rendered += 1
       }
       framesWritten = run.frames.upperBound
       progress(
@@ -147,46 +162,6 @@ final class SmartWriter {
     guard copied == packets.count else {
       throw .invalidInput(path: path, reason: "its packets changed between two readings")
     }
-  }
-
-  /// Renders output frames `frames` as the full render would and encodes them as one run starting with an IDR
-  /// picture. A new renderer for each run opens its readers where the run starts.
-  private func render(_ frames: Range<Int64>, isCancelled: () -> Bool) throws(EngineError) {
-    let renderer = VideoRenderer(
-      composition: composition, video: video, matrix: ColorMatrix.guess(height: video.renderSize.height),
-      damage: damage, tables: tables)
-    let encoder: SmartEncoder
-    let frame: Frame
-    do {
-      encoder = try SmartEncoder(settings: encoderSettings, globalHeader: true)
-      frame = try Frame(width: video.renderSize.width, height: video.renderSize.height, format: AV_PIX_FMT_YUV420P)
-    } catch { throw .internalFailure(.encoding, "cannot start the encoder: \(error)") }
-    for n in frames {
-      if isCancelled() { throw target.interruption }
-      try audio(upTo: video.time(ofFrame: n + 1))
-      do { try frame.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
-      try renderer.render(at: video.time(ofFrame: n), into: frame)
-      frame.pointer.pointee.pts = n
-      try encoder.encode(frame) { packet throws(EngineError) in try self.writeEncoded(packet) }
-    }
-    try encoder.encode(nil) { packet throws(EngineError) in try self.writeEncoded(packet) }
-  }
-
-  /// An x264 packet (frame-numbered, Annex B) as an MP4 sample at its output time.
-  private func writeEncoded(_ encoded: Packet) throws(EngineError) {
-    let p = encoded.pointer
-    let pts = Timestamp.ticks(video.time(ofFrame: p.pointee.pts), timeBase)
-    let bytes = AVCConfiguration.lengthPrefixed(
-      annexB: Array(UnsafeBufferPointer(start: p.pointee.data, count: Int(p.pointee.size))))
-    let sample: Packet
-    do {
-      sample = try Packet(bytes: bytes)
-    } catch { throw .internalFailure(.encoding, "\(error)") }
-    sample.pointer.pointee.pts = pts
-    sample.pointer.pointee.dts = pts - delay
-    sample.pointer.pointee.duration = Timestamp.ticks(video.frameDuration, timeBase)
-    sample.pointer.pointee.flags = p.pointee.flags & AV_PKT_FLAG_KEY
-    try write(sample)
   }
 
   private func write(_ packet: Packet) throws(EngineError) {
