@@ -14,7 +14,10 @@
 # default 60; empty for none) measures half speed with the pitch kept, a loudness target and ducking against
 # the ffmpeg CLI's rubberband filter, two-pass loudnorm and sidechaincompress, with the loudness each reaches.
 # FILL (seconds, default 30; empty for none) measures --fit blur (a 1080x1920 clip into 1920x1080) against the
-# ffmpeg CLI's split/scale/boxblur/overlay graph and against --fit contain. The default run takes about 15 minutes on 2 cores; narrow it with the variables above.
+# ffmpeg CLI's split/scale/boxblur/overlay graph and against --fit contain. SMART_PEERS (seconds, default 40;
+# empty for none) measures a smart render of three trims against GStreamer's (ges-launch-1.0 --smart-rendering,
+# installed when missing) and the ffmpeg CLI re-encoding the join: wall, memory, frames copied, quality, sample
+# entry. The default run takes about 18 minutes on 2 cores; narrow it with the variables above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -25,6 +28,7 @@ DURATIONS=${DURATIONS:-10}
 LONG=${LONG-720:veryfast:60}
 LAYERS=${LAYERS-1080:veryfast:60}
 SMART=${SMART-1080:veryfast:60}
+SMART_PEERS=${SMART_PEERS-40}
 SEGMENTS=${SEGMENTS-1080:veryfast:60}
 SOUND=${SOUND-60}
 FILL=${FILL-30}
@@ -286,6 +290,68 @@ smart_cost() {
     printf '| %s | %s | %s | %s | **%sx** |\n' "$job" "$(col "$t/$job" 1)" "$(col "$t/$job" 2)" "$(mb "$t/$job")" \
       "$(div "$(col "$t/$job" 1)" "$sw")"
   done | tee -a "$out/smart.md"
+}
+
+# Smart render among its peers (SMART_PEERS seconds, default 40): a 1080p 30 fps H.264 clip with 2 s groups and
+# 3 B-pictures, three trims joined (cut inside groups at both ends) by clipmerge --smart, by GStreamer Editing
+# Services' smart rendering (ges-launch-1.0 --smart-rendering, MP4 with H.264 and AAC) and by the ffmpeg CLI
+# re-encoding the join at medium; RUNS interleaved rounds. For each output: wall, CPU and peak memory (medians),
+# how many frames decode to exactly the source's (PSNR infinite: copied bit for bit), the lowest luma PSNR of
+# the others against the source (ffmpeg's psnr filter), and the sample entry (avc1: parameter sets in the
+# record, as Apple's players want; avc3: in the stream).
+smart_peers() {
+  local d=$SMART_PEERS
+  local dir=$out/inputs/peers-$d t=$out/times/peers-$d r=$out/render
+  mkdir -p "$dir" "$r"
+  rm -rf "$t"
+  mkdir -p "$t"
+  local clip=$dir/src.mp4
+  [[ -f $clip ]] || src "testsrc2=s=1920x1080:r=30:d=$d" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=$d" \
+    -ac 2 -c:v libx264 -preset veryfast -crf 20 -g 60 -keyint_min 60 -sc_threshold 0 -bf 3 -pix_fmt yuv420p \
+    -c:a aac -b:a 192k -shortest "$clip"
+  # Three trims, each cut inside a group at both ends (the issue's job when d is 40).
+  local a0 a1 b0 b1 c0 c1
+  read -r a0 a1 b0 b1 c0 c1 < <(echo "$d" | awk '{ d = $1; printf "%.1f %.1f %.1f %.1f %.1f %.1f\n", d * 0.0375, d * 0.33, d * 0.3775, d * 0.7075, d * 0.7675, d * 0.985 }')
+  local cm=("$bin" concat "$clip#t=$a0,$a1" "$clip#t=$b0,$b1" "$clip#t=$c0,$c1" --smart -y -q -o "$r/peers-clipmerge.mp4")
+  local ges=(ges-launch-1.0
+    +clip "$clip" inpoint="$a0" duration="$(echo "$a1 - $a0" | bc)"
+    +clip "$clip" inpoint="$b0" duration="$(echo "$b1 - $b0" | bc)"
+    +clip "$clip" inpoint="$c0" duration="$(echo "$c1 - $c0" | bc)"
+    --smart-rendering -f "video/quicktime,variant=iso:video/x-h264:audio/mpeg,mpegversion=4"
+    -o "file://$PWD/$r/peers-ges.mp4")
+  local trims="[0:v]trim=$a0:$a1,setpts=PTS-STARTPTS[v0];[0:v]trim=$b0:$b1,setpts=PTS-STARTPTS[v1];[0:v]trim=$c0:$c1,setpts=PTS-STARTPTS[v2]"
+  local ffj=(ffmpeg -hide_banner -loglevel error -y -i "$clip" -filter_complex
+    "$trims;[0:a]atrim=$a0:$a1,asetpts=PTS-STARTPTS[a0];[0:a]atrim=$b0:$b1,asetpts=PTS-STARTPTS[a1];[0:a]atrim=$c0:$c1,asetpts=PTS-STARTPTS[a2];[v0][a0][v1][a1][v2][a2]concat=n=3:v=1:a=1[v][a]"
+    -map "[v]" -map "[a]" -c:v libx264 -preset medium -c:a aac -b:a 192k "$r/peers-ffmpeg.mp4")
+  for ((i = 1; i <= RUNS; i++)); do
+    if ((i % 2 == 1)); then
+      measure "$t/clipmerge" "${cm[@]}"
+      measure "$t/ges" "${ges[@]}" >/dev/null 2>&1
+      measure "$t/ffmpeg" "${ffj[@]}"
+    else
+      measure "$t/ffmpeg" "${ffj[@]}"
+      measure "$t/ges" "${ges[@]}" >/dev/null 2>&1
+      measure "$t/clipmerge" "${cm[@]}"
+    fi
+  done
+  local gw
+  gw=$(col "$t/ges" 1)
+  echo "smart render among peers: three trims of a $d s 1080p clip (2 s groups, 3 B-pictures): [$a0, $a1), [$b0, $b1), [$c0, $c1)"
+  echo "| job | wall s | wall / GES | CPU s | RSS MB | frames copied bit for bit | others' lowest PSNR dB | sample entry |"
+  echo "|---|---|---|---|---|---|---|---|"
+  for job in clipmerge ges ffmpeg; do
+    local file=$r/peers-$job.mp4 stats=$t/psnr-$job.log
+    ffmpeg -hide_banner -loglevel error -i "$file" -i "$clip" -filter_complex \
+      "${trims//0:v/1:v};[v0][v1][v2]concat=n=3:v=1:a=0[ref];[0:v]setpts=PTS-STARTPTS[o];[o][ref]psnr=stats_file=$stats" -f null -
+    local quality entry
+    quality=$(awk '{ for (i = 1; i <= NF; i++) { split($i, kv, ":"); if (kv[1] == "psnr_y") y = kv[2] }
+      n++; if (y == "inf") same++; else if (low == "" || y + 0 < low) low = y + 0 }
+      END { printf "%d of %d | %s", same, n, (low == "" ? "-" : sprintf("%.2f", low)) }' "$stats")
+    entry=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_tag_string -of csv=p=0 "$file")
+    printf '| %s | %s | **%sx** | %s | %s | %s | %s |\n' "$job" "$(col "$t/$job" 1)" "$(div "$(col "$t/$job" 1)" "$gw")" \
+      "$(col "$t/$job" 2)" "$(mb "$t/$job")" "$quality" "$entry"
+  done | tee -a "$out/smart-peers.md"
+  echo "wall ranges: clipmerge $(awk '{ print $1 }' "$t/clipmerge" | sort -n | listed), GES $(awk '{ print $1 }' "$t/ges" | sort -n | listed)"
 }
 
 # Segments (the SEGMENTS configuration, default 1080p veryfast 60 s): the overlay job as a spec rendered whole,
@@ -565,6 +631,13 @@ fi
 if [[ -n $SMART ]]; then
   : >"$out/smart.md"
   smart_cost
+  echo
+fi
+if [[ -n $SMART_PEERS ]]; then
+  scripts/install-deps.sh \
+    ges-launch-1.0=ges1.0-tools,gstreamer1.0-plugins-good,gstreamer1.0-plugins-bad,gstreamer1.0-plugins-ugly,gstreamer1.0-libav
+  : >"$out/smart-peers.md"
+  smart_peers
   echo
 fi
 echo "table written to $out/table.md"

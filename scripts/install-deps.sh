@@ -5,11 +5,13 @@
 # zsh and fish (their completion scripts are checked), groff and man-db (the man page), libimagequant (GIF
 # palettes), libebur128 (loudness), Rubber Band (speed with the pitch kept), dpkg-dev and lintian (make deb).
 # Does nothing when all is present. Needs root (or sudo) only when something must be installed.
-# Arguments COMMAND=PACKAGE add what one make target needs beyond that (make slurm-check: slurmctld=slurm-wlm).
+# Arguments COMMAND=PACKAGE[,PACKAGE...] add what one make target needs beyond that (make slurm-check:
+# slurmctld=slurm-wlm): the packages are installed when the command is missing.
 set -euo pipefail
 need=()
 for want in "$@"; do
-  command -v "${want%%=*}" >/dev/null || need+=("${want#*=}")
+  IFS=, read -ra packages <<<"${want#*=}"
+  command -v "${want%%=*}" >/dev/null || need+=("${packages[@]}")
 done
 pkg-config --exists libavformat libavcodec libavutil libswscale libswresample 2>/dev/null ||
   need+=(libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev)

@@ -135,9 +135,7 @@ struct RenderRunner {
     if case .failure(let refusal) = smart.outcome, !output.quiet {
       console.note("--smart: nothing can be copied (\(refusal)); rendering everything")
     } else if case .success(let summary) = smart.outcome, !output.quiet && !output.dryRun {
-      console.note(
-        "smart render: \(summary.copiedFrames) of \(summary.frameCount) frames copied "
-          + "(\(Int((summary.share * 100).rounded())) %), the rest re-encoded")
+      console.note("smart render: " + SmartPlanText.headline(summary))
     }
     return smart
   }

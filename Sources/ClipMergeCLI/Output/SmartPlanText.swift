@@ -5,14 +5,18 @@ import Engine
 /// copied (and from which file) or re-encoded.
 enum SmartPlanText {
   static func text(_ summary: SmartExporter.Summary) -> String {
-    var lines = [
-      "smart: \(summary.copiedFrames) of \(summary.frameCount) frames copied "
-        + "(\(Int((summary.share * 100).rounded())) %), the rest re-encoded"
-    ]
+    var lines = ["smart: " + headline(summary)]
     for run in summary.runs {
       let range = "[\(run.range.start.secondsText), \(run.range.end.secondsText))"
       lines.append("  \(range) " + (run.copied ? "copied from \(run.path ?? "?")" : "re-encoded"))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// "840 of 1008 frames copied (83 %), the rest re-encoded (crf 18, veryfast)": the plan's first line, and the
+  /// note a smart render starts with.
+  static func headline(_ summary: SmartExporter.Summary) -> String {
+    "\(summary.copiedFrames) of \(summary.frameCount) frames copied (\(Int((summary.share * 100).rounded())) %), "
+      + "the rest re-encoded (crf \(summary.crf), \(summary.preset))"
   }
 }

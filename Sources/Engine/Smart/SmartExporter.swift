@@ -18,6 +18,7 @@ public final class SmartExporter {
   /// The plan, or why nothing can be copied.
   public let outcome: Result<Summary, Refusal>
   private var plan: SmartPlan?
+  private var settings: SmartEncoder.Settings?
   private var indexes: [SourceID: GOPIndex] = [:]
   private var reference: Source?
   private var delay = MediaTime.zero
@@ -28,6 +29,9 @@ public final class SmartExporter {
     public var frameCount: Int64
     /// The runs, in output order.
     public var runs: [Run]
+    /// The re-encoded runs' x264 constant quality and speed.
+    public var crf: Int
+    public var preset: String
     public var share: Double { frameCount == 0 ? 0 : Double(copiedFrames) / Double(frameCount) }
   }
 
@@ -74,18 +78,36 @@ public final class SmartExporter {
       // copied (an open GOP's later groups, another encoder's clips are re-encoded).
       let delay = indexes[reference.id]?.groups.first(where: \.isClosed)?.delay ?? .zero
       let plan = SmartPlan(composition: composition, groups: indexes, delay: delay)
+      let settings = try Self.settings(reference: reference, composition: composition)
       self.delay = delay
       self.plan = plan
+      self.settings = settings
       self.indexes = indexes
       self.reference = reference
       outcome =
         plan.copiedFrames == 0
         ? .failure(Refusal(description: "no group of pictures shows unchanged from start to end"))
-        : .success(Self.summary(plan, composition: composition, indexes: indexes))
+        : .success(Self.summary(plan, composition: composition, indexes: indexes, settings: settings))
     }
   }
 
-  private static func summary(_ plan: SmartPlan, composition: Composition, indexes: [SourceID: GOPIndex]) -> Summary {
+  /// The encoder settings that fit the copied stream of `reference`.
+  private static func settings(reference: Source, composition: Composition) throws(EngineError)
+    -> SmartEncoder.Settings
+  {
+    let input: InputFile
+    do { input = try InputFile(path: reference.path) } catch {
+      throw .readFailed(path: reference.path, error, reason: "not a media file clipmerge can read")
+    }
+    guard let index = StreamSelection.videoStream(of: input), let video = composition.video else {
+      throw .invalidInput(path: reference.path, reason: "no video stream")
+    }
+    return SmartEncoder.Settings(source: input.stream(index), video: video, export: composition.export)
+  }
+
+  private static func summary(
+    _ plan: SmartPlan, composition: Composition, indexes: [SourceID: GOPIndex], settings: SmartEncoder.Settings
+  ) -> Summary {
     let fd = composition.video?.frameDuration ?? MediaTime(seconds: 1)
     var runs: [Run] = []
     for run in plan.runs {
@@ -105,7 +127,9 @@ public final class SmartExporter {
       case .render: runs.append(Run(copied: false, range: range, path: nil, sourceStart: nil))
       }
     }
-    return Summary(copiedFrames: plan.copiedFrames, frameCount: plan.frameCount, runs: runs)
+    return Summary(
+      copiedFrames: plan.copiedFrames, frameCount: plan.frameCount, runs: runs, crf: settings.crf,
+      preset: settings.preset)
   }
 
   /// The source whose packets can be copied (the first H.264 video source that matches the output frame for
@@ -139,12 +163,13 @@ public final class SmartExporter {
   public func run(progress: (ExportProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false })
     throws(EngineError) -> ExportReport
   {
-    guard let plan, let reference, let video = composition.video else {
+    guard let plan, let reference, let settings, let video = composition.video else {
       throw .internalFailure(.planning, "a smart render was asked for without a plan")
     }
     let target = try OutputTarget(route: route, overwrite: overwrite)
     let writer = try SmartWriter(
-      composition: composition, video: video, reference: reference, target: target, strict: strict, tables: tables)
+      composition: composition, video: video, reference: reference, settings: settings, target: target,
+      strict: strict, tables: tables)
     try writer.write(plan, indexes: indexes, delay: delay, progress: progress, isCancelled: isCancelled)
     try target.commit()
     return writer.report(plan)

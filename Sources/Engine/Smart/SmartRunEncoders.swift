@@ -7,10 +7,11 @@ import Foundation
 /// and its own x264 (its first picture IDR), so runs do not wait for one another; each run's samples wait in a
 /// queue of their own until the writer reaches that run, so the output's order is the plan's.
 ///
-/// The CPUs are shared: one worker a CPU (at most one a run), and each encoder gets the CPUs divided by the
-/// runs still to start (one thread each while there are more runs than CPUs, all of them for the last). A
-/// worker starts a run at most `workers` runs ahead of the one the writer reads, and stops encoding while that
-/// run's queue holds `capacity` bytes, so what waits in memory stays bounded.
+/// The CPUs are shared: one worker a CPU (at most one a run), and every encoder may use all the CPUs, so a long
+/// run is not left to one thread beside short ones that end early (the kernel shares the cores while several
+/// encode; measured in docs/benchmark.md, "Smart render among its peers"). A worker starts a run at most
+/// `workers` runs ahead of the one the writer reads, and stops encoding while that run's queue holds `capacity`
+/// bytes, so what waits in memory stays bounded.
 final class SmartRunEncoders: @unchecked Sendable {
   /// An encoded picture as an MP4 sample at its output time (stream index still to set), and its output frame.
   struct Sample {
@@ -141,14 +142,14 @@ final class SmartRunEncoders: @unchecked Sendable {
   }
 
   /// The next run to encode and the encoder threads it gets; nil when there is none or the writer stopped.
-  private func claim() -> (Int, Int)? {
+  private func claim() -> (run: Int, threads: Int)? {
     condition.lock()
     defer { condition.unlock() }
     while !stopping && nextRun < runs.count && nextRun > reading + workers { condition.wait() }
     guard !stopping, nextRun < runs.count else { return nil }
     let run = nextRun
     nextRun += 1
-    return (run, max(1, cpus / min(workers, runs.count - run)))
+    return (run, cpus)
   }
 
   /// Renders output frames `runs[run]` as the full render would and encodes them, starting with an IDR picture.

@@ -24,8 +24,8 @@ final class SmartWriter {
   private(set) var framesWritten: Int64 = 0
 
   init(
-    composition: Composition, video: VideoComposition, reference: Source, target: OutputTarget, strict: Bool,
-    tables: CubeTables
+    composition: Composition, video: VideoComposition, reference: Source, settings: SmartEncoder.Settings,
+    target: OutputTarget, strict: Bool, tables: CubeTables
   ) throws(EngineError) {
     self.composition = composition
     self.tables = tables
@@ -41,7 +41,7 @@ final class SmartWriter {
         throw EngineError.invalidInput(path: reference.path, reason: "no video stream")
       }
       let source = input.stream(index)
-      encoderSettings = SmartEncoder.Settings(source: source, video: video, export: composition.export)
+      encoderSettings = settings
       stream = try output.addStream(copying: source, keepTag: true)
       // The record carries the source's parameter sets and x264's, whose ids (1) differ.
       let probe = try SmartEncoder(settings: encoderSettings, globalHeader: true)
