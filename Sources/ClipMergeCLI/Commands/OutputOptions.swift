@@ -147,7 +147,8 @@ struct OutputOptions {
     "strict", help: "Fail on any damaged packet in an input (default: skip it, hold the last picture, warn).")
 
   static let threadsOption = OptionSpec(
-    "threads", value: "N", help: "Threads for the video encoder (default: as many as it likes, 1.5 a core).")
+    "threads", value: "N",
+    help: "CPUs for the video encoder, and runs a smart render encodes at once (default: x264 1.5 threads a core).")
 
   /// `--threads N`: 1 to 64.
   static func threads(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
