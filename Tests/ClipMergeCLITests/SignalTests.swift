@@ -101,6 +101,8 @@ final class SignalTests: XCTestCase {
         input: Pipe())
       let deadline = Date().addingTimeInterval(20)
       while process.isRunning && Date() < deadline && !hasPartial() { usleep(10_000) }
+      // The output opens before the workers start: a moment more, and runs are being encoded.
+      usleep(300_000)
       XCTAssertTrue(process.isRunning, "the smart render was still running when signalled")
       kill(process.processIdentifier, signal)
       XCTAssertTrue(ended(process, within: 5), "signal \(signal)")

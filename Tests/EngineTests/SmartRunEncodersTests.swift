@@ -30,7 +30,7 @@ final class SmartRunEncodersTests: XCTestCase {
   /// samples are its frames in order, the first a keyframe, at their output times less the decode delay.
   func testRunsComeOutWholeAndInOrderThroughATinyQueue() throws {
     let runs: [Range<Int64>] = [0..<10, 25..<40, 100..<130, 200..<205]
-    let encoders = SmartRunEncoders(runs: runs, job: try job(), cpus: 3, capacity: 1)
+    let encoders = SmartRunEncoders(runs: runs, job: try job(), cpus: 3, budget: 1)
     defer { encoders.stop() }
     for (number, frames) in runs.enumerated() {
       var seen: [Int64] = []
@@ -49,7 +49,7 @@ final class SmartRunEncodersTests: XCTestCase {
   /// A writer that stops in the middle of a run (an error elsewhere) ends every worker, even those waiting for
   /// room in a full queue.
   func testStoppingMidRunEndsEveryWorker() throws {
-    let encoders = SmartRunEncoders(runs: [0..<150, 150..<300], job: try job(), cpus: 2, capacity: 1)
+    let encoders = SmartRunEncoders(runs: [0..<150, 150..<300], job: try job(), cpus: 2, budget: 1)
     XCTAssertNotNil(try encoders.next(run: 0, isCancelled: { false }, interruption: .interrupted))
     let stopped = expectation(description: "stop returns")
     let thread = Thread {

@@ -148,7 +148,8 @@ struct OutputOptions {
 
   static let threadsOption = OptionSpec(
     "threads", value: "N",
-    help: "CPUs for the video encoder, and runs a smart render encodes at once (default: x264 1.5 threads a core).")
+    help: "CPUs the video encoding may use; a smart render shares them among up to 4 runs encoded at once "
+      + "(default: every CPU; x264 alone takes 1.5 threads a core).")
 
   /// `--threads N`: 1 to 64.
   static func threads(_ parsed: ParsedArguments) throws(UsageError) -> Int? {

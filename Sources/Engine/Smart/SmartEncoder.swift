@@ -38,15 +38,19 @@ final class SmartEncoder {
       transfer = par.color_trc
     }
 
-    /// x264's speed for the re-encoded runs: the one asked for (`--preset`), else three steps faster than the
-    /// full render's for the quality (`veryfast` for `medium`). The copied pictures set the quality bar, and at
-    /// the matched CRF `veryfast` stays within 1.6 dB of `medium` in 2.0–2.4× less time with no more bits
-    /// (docs/benchmark.md, "Smart render's x264 speed").
+    /// x264's speed for the re-encoded runs: the one asked for (`--preset`), else faster than a full render's
+    /// for the quality: `superfast`, `veryfast`, `faster`, `fast` for low, medium, high, highest. The copied
+    /// pictures set the quality bar: at the matched CRF `veryfast` took 2.1–2.8× less time than `medium`, its
+    /// lowest PSNR 0.4–1.7 dB under it (above 46 dB), with no more bits (docs/benchmark.md, "Smart render's x264
+    /// speed").
     static func preset(for export: ExportSettings) -> String {
       if let asked = export.preset { return asked }
-      let presets = ExportSettings.x264Presets
-      let full = presets.firstIndex(of: export.quality.preset) ?? 5
-      return presets[max(1, full - 3)]
+      switch export.quality {
+      case .low: return "superfast"
+      case .medium: return "veryfast"
+      case .high: return "faster"
+      case .highest: return "fast"
+      }
     }
 
     /// A CRF for the source's bits per pixel: x264's CRF 23 gives about 0.08 bits a pixel on camera footage,
@@ -64,7 +68,9 @@ final class SmartEncoder {
   private let encoder: Encoder
   private let packet: Packet
 
-  /// `threads`: x264's threads (0: as many as it likes); they change no parameter set.
+  /// `threads`: x264's threads (0: as many as it likes); they change no parameter set. Several may be opened at
+  /// once on different threads (a smart render's runs): each x264_encoder_open rewrites x264's shared CABAC cost
+  /// tables with the same values, which x264 itself does for every encoder a program opens.
   init(settings s: Settings, threads: Int = 0, globalHeader: Bool) throws(FFmpegError) {
     var options = [
       "preset": s.preset, "crf": String(s.crf), "profile": s.profile,

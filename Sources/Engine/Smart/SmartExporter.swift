@@ -99,7 +99,10 @@ public final class SmartExporter {
     do { input = try InputFile(path: reference.path) } catch {
       throw .readFailed(path: reference.path, error, reason: "not a media file clipmerge can read")
     }
-    guard let index = StreamSelection.videoStream(of: input), let video = composition.video else {
+    guard let video = composition.video else {
+      throw .internalFailure(.planning, "a smart render was planned without video")
+    }
+    guard let index = StreamSelection.videoStream(of: input) else {
       throw .invalidInput(path: reference.path, reason: "no video stream")
     }
     return SmartEncoder.Settings(source: input.stream(index), video: video, export: composition.export)

@@ -7,11 +7,13 @@ import Foundation
 /// and its own x264 (its first picture IDR), so runs do not wait for one another; each run's samples wait in a
 /// queue of their own until the writer reaches that run, so the output's order is the plan's.
 ///
-/// The CPUs are shared: one worker a CPU (at most one a run), and every encoder may use all the CPUs, so a long
-/// run is not left to one thread beside short ones that end early (the kernel shares the cores while several
-/// encode; measured in docs/benchmark.md, "Smart render among its peers"). A worker starts a run at most
-/// `workers` runs ahead of the one the writer reads, and stops encoding while that run's queue holds `capacity`
-/// bytes, so what waits in memory stays bounded.
+/// The CPUs are shared: one worker a CPU, at most one a run and `maxWorkers` in all; each encoder gets the CPUs
+/// divided by the workers, and at least two threads, so a long run is not left to one thread beside short ones
+/// that end early (the kernel shares the cores while several encode; measured in docs/benchmark.md, "Smart
+/// render among its peers"). A worker starts a run at most `workers` runs ahead of the one the writer reads, and
+/// stops encoding while that run's queue holds its share of `budget` bytes, so what waits in memory stays
+/// bounded whatever the number of CPUs. The first worker to fail stops the others, and the writer hears of it
+/// at once.
 final class SmartRunEncoders: @unchecked Sendable {
   /// An encoded picture as an MP4 sample at its output time (stream index still to set), and its output frame.
   struct Sample {
@@ -37,32 +39,43 @@ final class SmartRunEncoders: @unchecked Sendable {
     /// Read up to `head`; a read sample's slot is emptied at once, so its memory goes.
     var samples: [Sample?] = []
     var head = 0
+    /// The queued samples' payloads and what each costs besides (`sampleOverhead`).
     var bytes = 0
     var finished = false
-    var error: EngineError?
   }
+
+  /// Runs encoded at once at most, whatever the CPUs: each holds an x264 with its look-ahead and a renderer.
+  static let maxWorkers = 4
+  /// What a queued sample costs besides its payload (the packet, its buffer's padding, the queue's slot).
+  private static let sampleOverhead = 512
 
   private let job: Job
   private let runs: [Range<Int64>]
-  private let cpus: Int
   private let workers: Int
+  /// x264's threads for each run.
+  private let threads: Int
+  /// The bytes one run's queue may hold.
   private let capacity: Int
   // Everything below is guarded by `condition`.
   private let condition = NSCondition()
   private var states: [RunState]
-  /// The next run a worker starts, the run the writer reads, workers not yet ended, and whether to stop.
+  /// The next run a worker starts, the run the writer reads, workers not yet ended, whether to stop, and the
+  /// first worker's failure.
   private var nextRun = 0
   private var reading = 0
   private var running = 0
   private var stopping = false
+  private var failure: EngineError?
 
-  /// Starts the workers on `runs` (output frames, in output order). `cpus`: the CPUs the render may use.
-  init(runs: [Range<Int64>], job: Job, cpus: Int, capacity: Int = 64 << 20) {
+  /// Starts the workers on `runs` (output frames, in output order). `cpus`: the CPUs the render may use;
+  /// `budget`: the bytes of encoded samples that may wait for the writer, all runs together.
+  init(runs: [Range<Int64>], job: Job, cpus: Int, budget: Int = 256 << 20) {
     self.job = job
     self.runs = runs
-    self.cpus = max(1, cpus)
-    self.capacity = capacity
-    workers = min(max(1, cpus), runs.count)
+    let cpus = max(1, cpus)
+    workers = min(cpus, runs.count, Self.maxWorkers)
+    threads = min(cpus, max(2, (cpus + max(1, workers) - 1) / max(1, workers)))
+    capacity = max(1, budget / (workers + 1))
     states = Array(repeating: RunState(), count: runs.count)
     running = workers
     for number in 0..<workers {
@@ -72,9 +85,11 @@ final class SmartRunEncoders: @unchecked Sendable {
     }
   }
 
-  /// The next sample of run `run` (runs are read in order, each to its end); nil at the run's end. Waits for
-  /// its worker, asking `isCancelled` at least every 50 ms.
+  /// The next sample of run `run` (runs are read in order, each to its end); nil at the run's end. Asks
+  /// `isCancelled` on every call and at least every 50 ms while it waits for a worker; throws a worker's
+  /// failure, whichever run it met it in, as soon as it is known.
   func next(run: Int, isCancelled: () -> Bool, interruption: EngineError) throws(EngineError) -> Sample? {
+    if isCancelled() { throw interruption }
     condition.lock()
     defer { condition.unlock() }
     if reading != run {
@@ -82,11 +97,12 @@ final class SmartRunEncoders: @unchecked Sendable {
       condition.broadcast()
     }
     while true {
+      if let failure { throw failure }
       let head = states[run].head
       if head < states[run].samples.count, let sample = states[run].samples[head] {
         states[run].samples[head] = nil
         states[run].head += 1
-        states[run].bytes -= Int(sample.packet.pointer.pointee.size)
+        states[run].bytes -= Int(sample.packet.pointer.pointee.size) + Self.sampleOverhead
         if states[run].head == states[run].samples.count {
           states[run].samples.removeAll(keepingCapacity: true)
           states[run].head = 0
@@ -95,14 +111,15 @@ final class SmartRunEncoders: @unchecked Sendable {
         return sample
       }
       if states[run].finished {
-        if let error = states[run].error { throw error }
+        states[run] = RunState()
         return nil
       }
+      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+      // Asked without the lock (it may take its time); the queue is looked at again before the next wait.
       condition.unlock()
       let cancelled = isCancelled()
       condition.lock()
       if cancelled { throw interruption }
-      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
     }
   }
 
@@ -116,16 +133,17 @@ final class SmartRunEncoders: @unchecked Sendable {
   }
 
   private func work() {
-    while let (run, threads) = claim() {
-      var failure: EngineError?
+    while let run = claim() {
+      var failed: EngineError?
       do throws(EngineError) {
-        try encode(run, threads: threads)
+        try encode(run)
       } catch {
-        failure = error
+        failed = error
       }
       condition.lock()
       states[run].finished = true
-      states[run].error = failure
+      // A worker stopped by the writer throws too; that is no failure.
+      if let failed, !stopping, failure == nil { failure = failed }
       condition.broadcast()
       condition.unlock()
     }
@@ -138,22 +156,21 @@ final class SmartRunEncoders: @unchecked Sendable {
   private var isStopping: Bool {
     condition.lock()
     defer { condition.unlock() }
-    return stopping
+    return stopping || failure != nil
   }
 
-  /// The next run to encode and the encoder threads it gets; nil when there is none or the writer stopped.
-  private func claim() -> (run: Int, threads: Int)? {
+  /// The next run to encode; nil when there is none, the writer stopped or a worker failed.
+  private func claim() -> Int? {
     condition.lock()
     defer { condition.unlock() }
-    while !stopping && nextRun < runs.count && nextRun > reading + workers { condition.wait() }
-    guard !stopping, nextRun < runs.count else { return nil }
-    let run = nextRun
+    while !stopping && failure == nil && nextRun < runs.count && nextRun > reading + workers { condition.wait() }
+    guard !stopping, failure == nil, nextRun < runs.count else { return nil }
     nextRun += 1
-    return (run, cpus)
+    return nextRun - 1
   }
 
   /// Renders output frames `runs[run]` as the full render would and encodes them, starting with an IDR picture.
-  private func encode(_ run: Int, threads: Int) throws(EngineError) {
+  private func encode(_ run: Int) throws(EngineError) {
     let renderer = VideoRenderer(
       composition: job.composition, video: job.video, matrix: ColorMatrix.guess(height: job.video.renderSize.height),
       damage: job.damage, tables: job.tables)
@@ -193,10 +210,10 @@ final class SmartRunEncoders: @unchecked Sendable {
     sample.pointer.pointee.flags = p.pointee.flags & AV_PKT_FLAG_KEY
     condition.lock()
     defer { condition.unlock() }
-    while states[run].bytes >= capacity && !stopping { condition.wait() }
-    if stopping { throw .interrupted }
+    while states[run].bytes >= capacity && !stopping && failure == nil { condition.wait() }
+    if stopping || failure != nil { throw .interrupted }
     states[run].samples.append(Sample(frame: p.pointee.pts, packet: sample))
-    states[run].bytes += Int(sample.pointer.pointee.size)
+    states[run].bytes += Int(sample.pointer.pointee.size) + Self.sampleOverhead
     condition.broadcast()
   }
 }
