@@ -18,6 +18,12 @@ struct ExportOverrides: Sendable, Equatable {
   var loudness: LoudnessTarget?
   var pitch: AudioTimePitch?
 
+  /// Whether the command names how the video is encoded (codec, quality, CRF, preset or bit rate): then every
+  /// frame is encoded with it, and a render is smart only when asked.
+  var namesVideoEncoding: Bool {
+    videoCodec != nil || quality != nil || crf != nil || preset != nil || videoBitRate != nil
+  }
+
   /// `base` with every given setting put over it.
   func apply(to base: ExportSettings) -> ExportSettings {
     var export = base

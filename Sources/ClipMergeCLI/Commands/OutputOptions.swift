@@ -17,8 +17,10 @@ struct OutputOptions {
   var report: RenderReport.Destination?
   /// Any damage in an input fails the render.
   var strict: Bool
-  /// Copy the groups of pictures that show unchanged, re-encode only the rest.
+  /// Copy the groups of pictures that show unchanged, re-encode only the rest (`--smart`), or never (`--no-smart`);
+  /// neither: concat decides (`RenderRunner.smartExporter`).
   var smart: Bool
+  var noSmart: Bool
   /// `--format`.
   private var format: Container?
   /// Text and subtitles over the output.
@@ -76,6 +78,9 @@ struct OutputOptions {
       OutputOptions.strictOption,
       OptionSpec(
         "smart", help: "Copy what shows unchanged (whole H.264 groups of pictures), re-encode only the rest."),
+      OptionSpec(
+        "no-smart",
+        help: "Render every frame (concat of trimmed clips is smart by default when it copies at least half)."),
       OutputOptions.quietOption,
       OptionSpec("print-spec", help: "Print the JSON spec this would render (for compose), render nothing."),
       OptionSpec("dry-run", help: "Probe, validate and print the plan; write nothing."),
@@ -91,6 +96,8 @@ struct OutputOptions {
     quiet = parsed.flags.contains("quiet")
     strict = parsed.flags.contains("strict")
     smart = parsed.flags.contains("smart")
+    noSmart = parsed.flags.contains("no-smart")
+    if smart && noSmart { throw UsageError("--smart and --no-smart ask for opposite things; give one") }
     let progress = try parsed.value("progress", expected: "ndjson") { $0 == "ndjson" ? $0 : nil }
     progressJSON = progress != nil
     report = parsed.values["report"].map(RenderReport.Destination.init)

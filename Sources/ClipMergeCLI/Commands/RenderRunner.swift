@@ -59,11 +59,8 @@ struct RenderRunner {
     }
     var routed = composition
     routed.export.container = route.container
-    let smart = output.smart ? try smartExporter(composition, route: route) : nil
+    let smart = try smartExporter(composition, route: route)
     if !output.quiet { warn(about: routed) }
-    if offersSmart && !output.smart && !output.quiet && !output.dryRun, let share = smartShare(composition, route) {
-      console.note("--smart would copy \(share) % of the frames as they are and re-encode only the rest")
-    }
     if output.dryRun {
       console.out(RenderPlan(composition: routed, outputPath: route.path).text)
       if let summary = smart.flatMap({ try? $0.outcome.get() }) { console.out(SmartPlanText.text(summary)) }
@@ -91,7 +88,7 @@ struct RenderRunner {
     }
     line.finish()
     json?.finish(report)
-    try writeReport(report, route: route)
+    try writeReport(report, route: route, smart: smart.flatMap { try? $0.outcome.get() })
     guard !output.quiet && !output.progressJSON else { return }
     for damage in report.damage {
       let at = damage.firstTime.map { ", the first at \($0.secondsText)" } ?? ""
@@ -105,9 +102,11 @@ struct RenderRunner {
   }
 
   /// `--report`: the finished render described as JSON.
-  func writeReport(_ report: ExportReport, route: OutputRoute) throws(CommandFailure) {
+  func writeReport(_ report: ExportReport, route: OutputRoute, smart: SmartExporter.Summary? = nil)
+    throws(CommandFailure)
+  {
     guard let destination = output.report else { return }
-    try RenderReport(report, route: route, clock: clock).write(
+    try RenderReport(report, route: route, clock: clock, smart: smart).write(
       to: destination, overwrite: output.overwrite, console: console)
   }
 
@@ -123,31 +122,51 @@ struct RenderRunner {
     do { try AtomicFile.checkPlace(path, overwrite: output.overwrite) } catch { throw CommandFailure(error) }
   }
 
-  /// The smart exporter for `composition`; when it can copy nothing it says why, and the render is a full one.
-  func smartExporter(_ composition: Composition, route: OutputRoute) throws(CommandFailure) -> SmartExporter {
+  /// Whether the render is smart, decided once: `--smart` asks for it (when nothing can be copied, one line says
+  /// why and the render is a full one); `--no-smart` refuses it; otherwise a concat of trimmed clips is smart
+  /// when the plan copies at least half its frames and the command names no video encoding (`smartByDefault`),
+  /// and below that says how much `--smart` would copy when it is a quarter or more. Every note reads the one plan.
+  func smartExporter(_ composition: Composition, route: OutputRoute) throws(CommandFailure) -> SmartExporter? {
+    let asked = output.smart
+    guard asked || (offersSmart && !output.noSmart) else { return nil }
     let smart: SmartExporter
     do {
       smart = try SmartExporter(
         composition: composition, route: route, overwrite: output.overwrite, strict: output.strict)
     } catch {
+      // Only an explicit --smart fails for what its plan cannot read; otherwise the full render says it.
+      guard asked else { return nil }
       throw failure(error, composition)
     }
-    if case .failure(let refusal) = smart.outcome, !output.quiet {
-      console.note("--smart: nothing can be copied (\(refusal)); rendering everything")
-    } else if case .success(let summary) = smart.outcome, !output.quiet && !output.dryRun {
-      console.note("smart render: " + SmartPlanText.headline(summary))
+    let quiet = output.quiet || output.dryRun
+    switch smart.outcome {
+    case .failure(let refusal):
+      if asked && !output.quiet { console.note("--smart: nothing can be copied (\(refusal)); rendering everything") }
+      return asked ? smart : nil
+    case .success(let summary) where asked:
+      if !quiet { console.note("smart render: " + SmartPlanText.headline(summary)) }
+      return smart
+    case .success(let summary)
+    where summary.share >= Self.smartByDefault && !output.overrides.namesVideoEncoding
+      && !output.strict:
+      if !quiet {
+        console.note("smart render: " + SmartPlanText.headline(summary) + "; --no-smart renders every frame")
+      }
+      return smart
+    case .success(let summary):
+      if !quiet && summary.share >= 0.25 {
+        console.note(
+          "--smart would copy \(Int((summary.share * 100).rounded())) % of the frames as they are and re-encode only "
+            + "the rest")
+      }
+      return nil
     }
-    return smart
   }
 
-  /// The share of frames (in per cent, 25 or more) a smart render of `composition` would copy; nil when it is
-  /// less or nothing can be copied. The eligibility test is cheap; only an eligible job's packets are scanned.
-  private func smartShare(_ composition: Composition, _ route: OutputRoute) -> Int? {
-    guard let smart = try? SmartExporter(composition: composition, route: route, overwrite: true),
-      case .success(let summary) = smart.outcome, summary.share >= 0.25
-    else { return nil }
-    return Int((summary.share * 100).rounded())
-  }
+  /// The share of the frames a concat's plan must copy for the render to be smart without `--smart`: most of
+  /// the output is then the source's own pictures, and the rest is encoded at a CRF matched to the source
+  /// (docs/commands.md, "Smart render by default").
+  static let smartByDefault = 0.5
 
   /// The failure for a composition the exporter refuses: output settings that do not fit together came from the
   /// command line (a usage error); a broken rule of the timeline is bad data, said in the user's terms.

@@ -19,6 +19,35 @@ struct RenderReport: Encodable {
   var wallSeconds: Double
   var cpuSeconds: Double
   var streams: [StreamReport]
+  /// A smart render's copied frames, of how many, and its runs in output order; nil for a full render.
+  var smart: SmartReport?
+
+  struct SmartReport: Encodable {
+    var copiedFrames: Int64
+    var frames: Int64
+    var runs: [Run]
+
+    /// Output time (seconds, and exact) and whether the run's frames were copied, from which file.
+    struct Run: Encodable {
+      var start: Double
+      var end: Double
+      var startRational: String
+      var endRational: String
+      var copied: Bool
+      var source: String?
+    }
+
+    init(_ summary: SmartExporter.Summary) {
+      copiedFrames = summary.copiedFrames
+      frames = summary.frameCount
+      runs = summary.runs.map { run in
+        Run(
+          start: RenderReport.round(run.range.start.seconds), end: RenderReport.round(run.range.end.seconds),
+          startRational: "\(run.range.start.value)/\(run.range.start.timescale)",
+          endRational: "\(run.range.end.value)/\(run.range.end.timescale)", copied: run.copied, source: run.path)
+      }
+    }
+  }
 
   /// Where the report goes: standard output (`--report json`) or a file.
   enum Destination: Equatable {
@@ -42,7 +71,8 @@ struct RenderReport: Encodable {
     }
   }
 
-  init(_ report: ExportReport, route: OutputRoute, clock: Clock) {
+  init(_ report: ExportReport, route: OutputRoute, clock: Clock, smart: SmartExporter.Summary? = nil) {
+    self.smart = smart.map(SmartReport.init)
     path = report.path
     container = route.container.rawValue
     duration = Self.round(report.duration.seconds)

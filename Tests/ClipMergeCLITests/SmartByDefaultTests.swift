@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A concat of trimmed clips is smart without `--smart` when its plan copies at least half the frames and the
+/// command names no video encoding: the copied pictures are the source's bit for bit (the ffmpeg CLI's
+/// framemd5), the rest close to it, and the note and `--report` say what was copied. `--no-smart`, a named
+/// encoding or `--strict` render every frame.
+final class SmartByDefaultTests: XCTestCase {
+  private var folder: URL!
+
+  override func setUp() {
+    folder = FixtureFiles.temporaryFolder()
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private func out(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  /// The MD5 of each decoded picture of `path`'s video, in order (the ffmpeg CLI's framemd5).
+  private func pictureDigests(_ path: String) throws -> [String] {
+    try ClipmergeProcess.runTool(
+      "ffmpeg", ["-nostdin", "-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]
+    )
+    .split(separator: "\n").filter { !$0.hasPrefix("#") }
+    .compactMap { $0.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) }
+  }
+
+  /// gop.mp4 has a keyframe every 2 s: of `#t=1,9` and `#t=2.5,7`, the groups [2, 8) and [4, 6) are copied,
+  /// 240 of 375 frames (64 %).
+  func testTrimmedClipsAreSmartWithoutBeingAsked() throws {
+    let gop = FixtureFiles.path("gop.mp4")
+    let output = out("joined.mp4")
+    let report = out("report.json")
+    let result = try ClipmergeProcess.run(
+      ["concat", gop + "#t=1,9", gop + "#t=2.5,7", "-o", output, "--report", report])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "clipmerge: note: smart render: 240 of 375 frames copied (64 %), the rest re-encoded (crf "),
+      result.stderr)
+    XCTAssertTrue(result.stderr.contains("; --no-smart renders every frame"), result.stderr)
+    let made = try pictureDigests(output)
+    let source = try pictureDigests(gop)
+    XCTAssertEqual(made.count, 375)
+    // Output [1 s, 7 s) is source [2 s, 8 s); output [9.5 s, 11.5 s) is source [4 s, 6 s).
+    for k in 30..<210 { XCTAssertEqual(made[k], source[k + 30], "picture \(k) was copied") }
+    for k in 285..<345 { XCTAssertEqual(made[k], source[k - 165], "picture \(k) was copied") }
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+    let smart = try XCTUnwrap(json["smart"] as? [String: Any], "the report says what was copied")
+    XCTAssertEqual(smart["copiedFrames"] as? Int, 240)
+    XCTAssertEqual(smart["frames"] as? Int, 375)
+    let runs = try XCTUnwrap(smart["runs"] as? [[String: Any]])
+    XCTAssertEqual(runs.map { $0["copied"] as? Bool }, [false, true, false, true, false])
+    XCTAssertEqual(runs[1]["startRational"] as? String, "1/1")
+    XCTAssertEqual(runs[1]["endRational"] as? String, "7/1")
+    XCTAssertEqual(runs[1]["source"] as? String, gop)
+  }
+
+  /// `--no-smart`, a named encoding (`--crf`) and `--strict` render every frame: no picture is the source's,
+  /// and the report has no smart part; but for `--no-smart`, the note says what `--smart` would copy.
+  func testNoSmartANamedEncodingAndStrictRenderEveryFrame() throws {
+    let gop = FixtureFiles.path("gop.mp4")
+    let source = try pictureDigests(gop)
+    for extra in [["--no-smart"], ["--crf", "20"], ["--strict"]] {
+      let output = out("full.mp4")
+      let report = out("full.json")
+      let result = try ClipmergeProcess.run(
+        ["concat", gop + "#t=1,9", "-o", output, "-y", "--report", report] + extra)
+      XCTAssertEqual(result.code, 0, "\(extra): \(result.stderr)")
+      XCTAssertFalse(result.stderr.contains("smart render:"), "\(extra): \(result.stderr)")
+      XCTAssertEqual(
+        result.stderr.contains("--smart would copy 75 %"), extra != ["--no-smart"], "\(extra): \(result.stderr)")
+      let made = try pictureDigests(output)
+      XCTAssertEqual(made.count, 240)
+      XCTAssertFalse(made.indices.contains { made[$0] == source[$0 + 30] }, "\(extra): every picture encoded again")
+      let json = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+      XCTAssertNil(json["smart"], "\(extra)")
+    }
+  }
+
+  /// Below half copied there is no smart render unless asked: `#t=1,5.9` would copy one group, 60 of 147 frames
+  /// (41 %), so it is rendered whole (and `--smart` would copy those); `--smart --no-smart` is a usage error.
+  func testLittleToCopyRendersWholeAndContradictionsAreRefused() throws {
+    let gop = FixtureFiles.path("gop.mp4")
+    let plan = try ClipmergeProcess.run(["concat", gop + "#t=1,5.9", "--dry-run"])
+    XCTAssertEqual(plan.code, 0, plan.stderr)
+    XCTAssertFalse(plan.stdout.contains("smart:"), plan.stdout)
+    let asked = try ClipmergeProcess.run(["concat", gop + "#t=1,5.9", "--dry-run", "--smart"])
+    XCTAssertTrue(asked.stdout.contains("smart: 60 of 147 frames copied (41 %)"), asked.stdout)
+    let both = try ClipmergeProcess.run(["concat", gop + "#t=1,9", "--smart", "--no-smart", "-o", out("x.mp4")])
+    XCTAssertEqual(both.code, 64, both.stderr)
+    XCTAssertEqual(both.stderr, "clipmerge: error: --smart and --no-smart ask for opposite things; give one\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out("x.mp4")))
+  }
+}
