@@ -113,7 +113,7 @@ struct PlanCommand {
       every: seconds.map { $0.count(of: video.frameDuration, rounding: .toNearestOrAwayFromZero) })
     var keyframes: [String: [MediaTime]] = [:]
     for source in composition.sources where source.drawing == nil && source.info.video != nil {
-      keyframes[source.path] = keyframes[source.path] ?? KeyframeIndex.times(of: source.path)
+      keyframes[source.path] = keyframes[source.path] ?? SyncSampleIndex.times(of: source.path)
     }
     let bounds = SegmentCuts(composition: composition, video: video, keyframes: keyframes).snapped(even)
     let root = URL(fileURLWithPath: folder).standardizedFileURL.path

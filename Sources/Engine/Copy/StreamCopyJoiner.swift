@@ -115,7 +115,7 @@ public final class StreamCopyJoiner {
 
   /// Copies file `index` after checking it matches the first file, opening it only for this.
   private func copy(
-    _ path: String, index: Int, reference: (InputFile, CopyCompatibility.Streams), into output: OutputFile,
+    _ path: String, index: Int, reference: (InputFile, CopyCompatibility.Streams), into output: Muxer,
     state: inout CopyState
   ) throws(EngineError) {
     let input: InputFile

@@ -21,7 +21,7 @@ final class AudioStreamWriter {
   /// An encoder for the composition's audio in `export`'s codec, added as a stream of `output` (before its
   /// header is written); nil when the composition has no audio.
   init?(
-    composition: Composition, export: ExportSettings, output: OutputFile, path: String, damage: DamageLog
+    composition: Composition, export: ExportSettings, output: Muxer, path: String, damage: DamageLog
   ) throws(FFmpegError) {
     let format = AudioFormat(sampleRate: export.audioSampleRate, channels: export.audioChannels)
     let renderer = AudioRenderer(composition: composition, format: format, damage: damage)
@@ -60,7 +60,7 @@ final class AudioStreamWriter {
 
   /// Mixes, encodes and writes whole frames while they fit before sample `end`; with `isLast`, also the short
   /// frame that ends the stream there.
-  func write(upTo end: Int64, isLast: Bool = false, into output: OutputFile) throws(EngineError) {
+  func write(upTo end: Int64, isLast: Bool = false, into output: Muxer) throws(EngineError) {
     guard prepared else { throw .internalFailure(.audio, "the loudness target was not measured before writing") }
     let size = block[0].count
     while samplesWritten < end {
@@ -77,9 +77,9 @@ final class AudioStreamWriter {
   }
 
   /// Drains the encoder.
-  func finish(into output: OutputFile) throws(EngineError) { try send(nil, into: output) }
+  func finish(into output: Muxer) throws(EngineError) { try send(nil, into: output) }
 
-  private func send(_ frame: Frame?, into output: OutputFile) throws(EngineError) {
+  private func send(_ frame: Frame?, into output: Muxer) throws(EngineError) {
     do { try output.encode(frame, with: encoder, stream: stream, packet: packet) } catch {
       throw .outputFailed(path: path, reason: "cannot write the audio (\(error))")
     }

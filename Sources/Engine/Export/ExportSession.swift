@@ -18,7 +18,7 @@ final class ExportSession {
   private let composition: Composition
   private let target: OutputTarget
   private var displayPath: String { target.route.path }
-  private let output: OutputFile
+  private let output: Muxer
   private let packet: Packet
   private let scalers = ScalerCache()
   private var video: VideoSide?

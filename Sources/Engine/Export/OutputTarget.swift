@@ -27,9 +27,9 @@ public final class OutputTarget {
   }
 
   /// Opens the muxer for the route's container on `url`.
-  func open() throws(EngineError) -> OutputFile {
+  func open() throws(EngineError) -> Muxer {
     do {
-      return try OutputFile(path: url, formatName: route.container.muxerName)
+      return try Muxer(path: url, formatName: route.container.muxerName)
     } catch {
       throw .outputFailed(path: route.path, reason: "cannot create the output (\(error.message))")
     }
@@ -47,7 +47,7 @@ public final class OutputTarget {
 
   /// Writes the header of `output`; from then on, on standard output, bytes have gone out.
   /// A failed write of the header is the output's failure (73, or 141 for a reader gone), never the encoders'.
-  func start(_ output: OutputFile, export: ExportSettings) throws(EngineError) {
+  func start(_ output: Muxer, export: ExportSettings) throws(EngineError) {
     output.setMetadata("creation_time", Self.now())
     for (key, value) in export.metadata.sorted(by: { $0.key < $1.key }) { output.setMetadata(key, value) }
     streamed = route.isStandardOutput

@@ -144,7 +144,7 @@ final class GIFExporter {
 
   /// Sends `frame` (nil drains) and writes the packets ready, each lasting until the next frame's time.
   private func encode(
-    _ frame: Frame?, encoder: Encoder, stream: Int, output: OutputFile, packet: Packet
+    _ frame: Frame?, encoder: Encoder, stream: Int, output: Muxer, packet: Packet
   ) throws(EngineError) {
     do { try output.encode(frame, with: encoder, stream: stream, packet: packet, duration: 1) } catch {
       throw .outputFailed(path: target.route.path, reason: "cannot write the GIF (\(error))")

@@ -16,7 +16,7 @@ final class AudioCopy {
   let stream: Int
 
   /// Opens `path`'s audio and adds its stream to `output` (at `outputPath`; before the header is written).
-  init(path: String, output: OutputFile, outputPath: String, keepTag: Bool) throws(EngineError) {
+  init(path: String, output: Muxer, outputPath: String, keepTag: Bool) throws(EngineError) {
     self.path = path
     self.outputPath = outputPath
     do {
@@ -39,7 +39,7 @@ final class AudioCopy {
   }
 
   /// Copies the packets that start before `end` (nil: all that are left).
-  func write(upTo end: MediaTime?, into output: OutputFile) throws(EngineError) {
+  func write(upTo end: MediaTime?, into output: Muxer) throws(EngineError) {
     while true {
       if !pending {
         guard !ended, try input.nextPacket(into: packet) else {

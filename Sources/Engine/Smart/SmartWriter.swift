@@ -9,7 +9,7 @@ final class SmartWriter {
   private let composition: Composition
   private let video: VideoComposition
   private let target: OutputTarget
-  private let output: OutputFile
+  private let output: Muxer
   private let stream: Int
   private let audio: AudioStreamWriter?
   private let damage: DamageLog

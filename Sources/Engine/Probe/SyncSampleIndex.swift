@@ -1,10 +1,10 @@
 import CFFmpeg
 import Composition
 
-/// Where a file's video keyframes show, from the container's index alone (MP4 and QuickTime list every sample;
-/// nothing is decoded or read beyond the first packet): source times, ascending. A segment that starts on one
-/// decodes nothing before its first frame.
-public enum KeyframeIndex {
+/// Where a file's video sync samples (keyframes) show, from the container's index alone (MP4 and QuickTime
+/// list every sample; nothing is decoded or read beyond the first packet): source times, ascending. A segment
+/// that starts on one decodes nothing before its first frame.
+public enum SyncSampleIndex {
   /// The keyframes' presentation times; empty when the file has no index to tell (or no video).
   public static func times(of path: String) -> [MediaTime] {
     guard let input = try? InputFile(path: path), let index = StreamSelection.videoStream(of: input),

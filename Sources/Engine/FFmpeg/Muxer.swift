@@ -1,7 +1,7 @@
 import CFFmpeg
 
 /// Owns a muxer writing one file (avformat_alloc_output_context2 / avio_closep / avformat_free_context).
-final class OutputFile {
+final class Muxer {
   let path: String
   private var context: UnsafeMutablePointer<AVFormatContext>?
 
