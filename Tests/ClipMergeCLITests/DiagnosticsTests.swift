@@ -311,7 +311,8 @@ final class DiagnosticsTests: XCTestCase {
 
   /// The advice a plain render gives ("--smart would copy N %") is worked out on the composition as it renders,
   /// so it is the share `--smart` then copies: with a text on top (it used to promise 57 % and copy nothing) there
-  /// is no advice, and no note offers --copy for clips that get a text.
+  /// is no advice, and no note offers --copy for clips that get a text. The plain renders name a preset, so
+  /// none of them is smart by default (a named encoding is for every frame) and each gives its advice.
   func testSmartAdviceIsWhatSmartThenCopies() throws {
     let gop = FixtureFiles.path("gop.mp4")
     let jobs: [[String]] = [

@@ -17,6 +17,7 @@ final class GoldenDumpTests: XCTestCase {
     let url = golden.appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["CLIPMERGE_UPDATE_GOLDEN"] == "1" {
       try Data(text.utf8).write(to: url)
+      return XCTFail("wrote \(url.path): review the diff, then run again without CLIPMERGE_UPDATE_GOLDEN")
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
       return XCTFail("\(url.path) is missing (CLIPMERGE_UPDATE_GOLDEN=1 writes it)", file: file, line: line)
@@ -53,7 +54,8 @@ final class GoldenDumpTests: XCTestCase {
   }
 
   /// The packets of copy joins (MP4's 1/15360 clock and QuickTime's 1/30000 at 29.97 fps), as ffprobe reads
-  /// them: stream, presentation and decode time, duration and flags of every packet.
+  /// them: stream, presentation and decode time, duration and whether it is a keyframe (ffprobe's first flag
+  /// letter; later versions print more letters after it).
   func testCopyJoinPackets() throws {
     let folder = FixtureFiles.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -67,7 +69,13 @@ final class GoldenDumpTests: XCTestCase {
         [
           "-v", "error", "-show_entries", "packet=stream_index,pts,dts,duration,flags", "-of", "csv=p=0", output,
         ])
-      try assertGolden(packets, name)
+      let keyed = packets.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        guard let comma = line.lastIndex(of: ","), let flag = line[line.index(after: comma)...].first else {
+          return String(line)
+        }
+        return line[...comma] + String(flag)
+      }
+      try assertGolden(keyed.joined(separator: "\n"), name)
     }
   }
 }

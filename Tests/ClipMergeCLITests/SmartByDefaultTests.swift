@@ -61,7 +61,8 @@ final class SmartByDefaultTests: XCTestCase {
   }
 
   /// `--no-smart`, a named encoding (`--crf`) and `--strict` render every frame: no picture is the source's,
-  /// and the report has no smart part; but for `--no-smart`, the note says what `--smart` would copy.
+  /// and the report has no smart part. With `--crf` or `--strict` a note says what `--smart` would copy; with
+  /// `--no-smart` none does.
   func testNoSmartANamedEncodingAndStrictRenderEveryFrame() throws {
     let gop = FixtureFiles.path("gop.mp4")
     let source = try pictureDigests(gop)
@@ -96,5 +97,44 @@ final class SmartByDefaultTests: XCTestCase {
     XCTAssertEqual(both.code, 64, both.stderr)
     XCTAssertEqual(both.stderr, "clipmerge: error: --smart and --no-smart ask for opposite things; give one\n")
     XCTAssertFalse(FileManager.default.fileExists(atPath: out("x.mp4")))
+  }
+
+  /// What else renders whole unless asked: clips `--copy` can join (with `-q` as without: the quiet flag only
+  /// silences the note), a file whose parameter sets already use the id x264 numbers its own with (an explicit
+  /// `--smart` says so and renders whole), and standard output.
+  func testCopyJoinableClipsACollidingFileAndStandardOutputRenderWhole() throws {
+    let gop = FixtureFiles.path("gop.mp4")
+    let report = out("report.json")
+    func smartPart() throws -> Any? {
+      let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
+      return (json as? [String: Any])?["smart"]
+    }
+    for quiet in [[], ["-q"]] {
+      let result = try ClipmergeProcess.run(
+        ["concat", gop, gop, "-o", out("twice.mp4"), "-y", "--report", report] + quiet)
+      XCTAssertEqual(result.code, 0, result.stderr)
+      XCTAssertNil(try smartPart(), "\(quiet): copy-joinable clips are rendered whole")
+    }
+    // x264 numbering its parameter sets 1, as a smart render's own encoder does.
+    let colliding = out("sps-id-1.mp4")
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=6", "-c:v", "libx264", "-preset",
+        "ultrafast", "-g", "60", "-x264-params", "sps-id=1", "-pix_fmt", "yuv420p", colliding,
+      ])
+    let unasked = try ClipmergeProcess.run(
+      ["concat", colliding + "#t=1,5.5", "-o", out("a.mp4"), "-y", "--report", report])
+    XCTAssertEqual(unasked.code, 0, unasked.stderr)
+    XCTAssertNil(try smartPart())
+    let asked = try ClipmergeProcess.run(["concat", colliding + "#t=1,5.5", "-o", out("b.mp4"), "--smart"])
+    XCTAssertEqual(asked.code, 0, asked.stderr)
+    XCTAssertTrue(
+      asked.stderr.contains("parameter sets already use id 1, the one x264 numbers its own with"), asked.stderr)
+    let streamed = try ClipmergeProcess.run(
+      ["concat", gop + "#t=1,9", "-o", "-", "--format", "mp4", "-y", "--report", report])
+    XCTAssertEqual(streamed.code, 0, streamed.stderr)
+    XCTAssertGreaterThan(streamed.output.count, 0)
+    XCTAssertNil(try smartPart(), "standard output is rendered whole")
   }
 }

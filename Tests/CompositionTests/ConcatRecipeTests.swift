@@ -151,10 +151,18 @@ final class ConcatRecipeTests: XCTestCase {
     } else {
       XCTFail("a clip without pictures is refused")
     }
-    var short = ConcatRecipe(clips: [clip(a), clip(a, "0", "1"), clip(a)])
+    let b = CompositionSamples.source(2, seconds: "4")
+    var short = ConcatRecipe(clips: [clip(a), clip(b, "0", "1"), clip(a)])
     short.transition = .crossfade(s("0.75"))
     XCTAssertEqual(
-      refusal(short), .clipShorterThanTransitions(path: "clip0.mp4", duration: s("1"), needed: s("1.5")))
+      refusal(short), .clipShorterThanTransitions(path: "clip2.mp4", duration: s("1"), needed: s("1.5")))
+    XCTAssertEqual(
+      refusal(ConcatRecipe(clips: [clip(a), clip(CompositionSamples.source(3, seconds: "0"))])),
+      .clipHasNoLength(path: "clip3.mp4"))
+    let frozen = ConcatRecipe.Clip(source: b, freeze: TimeRange(start: s("5"), duration: s("1")))
+    XCTAssertEqual(
+      refusal(ConcatRecipe(clips: [clip(a), frozen])),
+      .freezeAfterClipEnds(path: "clip2.mp4", at: s("5"), duration: s("4")))
     var late = ConcatRecipe(clips: [clip(a)])
     late.soundtrack = CompositionSamples.source(9, seconds: "3", video: false)
     late.soundtrackStart = s("3")

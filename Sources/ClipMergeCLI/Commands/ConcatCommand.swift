@@ -254,13 +254,15 @@ struct ConcatCommand {
       && (0..<clips.count - 1).allSatisfy({ recipe.transition(at: $0) == .none })
       && recipe.renderSize == nil && recipe.frameDuration == nil && output.overrides.loudness == nil
       && clips.allSatisfy(\.playsAsRecorded)
-    if !output.quiet && !output.printSpec && plainJoin
+    // Clips --copy can join are rendered whole unless asked otherwise, with or without -q (only the note is
+    // quiet); any other join or trim may be smart.
+    let copyJoinable =
+      !output.printSpec && plainJoin
       && StreamCopyJoiner.incompatibility(
         recipe.clips.map(\.source.path), trims: clips.map(\.isTrimmed), output: (try? output.route())?.container ?? .mov
-      )
-        == nil
-    {
-      console.note("these clips can be joined without re-encoding; --copy would be much faster")
+      ) == nil
+    if copyJoinable {
+      if !output.quiet { console.note("these clips can be joined without re-encoding; --copy would be much faster") }
     } else {
       runner.offersSmart = !output.printSpec && (clips.count > 1 || clips.contains(where: \.isTrimmed))
     }

@@ -123,9 +123,10 @@ struct RenderRunner {
   }
 
   /// Whether the render is smart, decided once: `--smart` asks for it (when nothing can be copied, one line says
-  /// why and the render is a full one); `--no-smart` refuses it; otherwise a concat of trimmed clips is smart
-  /// when the plan copies at least half its frames and the command names no video encoding (`smartByDefault`),
-  /// and below that says how much `--smart` would copy when it is a quarter or more. Every note reads the one plan.
+  /// why and the render is a full one); `--no-smart` refuses it; otherwise a concat of trimmed or several clips
+  /// (`offersSmart`) is smart when the plan copies at least half its frames (`smartByDefault`, on the rounded
+  /// per cent the note prints), the command names no video encoding, is not `--strict` and writes a file; when
+  /// it is not, a note says how much `--smart` would copy from a quarter on. Every note reads the one plan.
   func smartExporter(_ composition: Composition, route: OutputRoute) throws(CommandFailure) -> SmartExporter? {
     let asked = output.smart
     guard asked || (offersSmart && !output.noSmart) else { return nil }
@@ -147,26 +148,27 @@ struct RenderRunner {
       if !quiet { console.note("smart render: " + SmartPlanText.headline(summary)) }
       return smart
     case .success(let summary)
-    where summary.share >= Self.smartByDefault && !output.overrides.namesVideoEncoding
-      && !output.strict:
+    where SmartPlanText.percent(summary) >= Self.smartByDefault && !output.overrides.namesVideoEncoding
+      && !output.strict
+      && !route.isStandardOutput:
       if !quiet {
         console.note("smart render: " + SmartPlanText.headline(summary) + "; --no-smart renders every frame")
       }
       return smart
     case .success(let summary):
-      if !quiet && summary.share >= 0.25 {
+      if !quiet && SmartPlanText.percent(summary) >= 25 {
         console.note(
-          "--smart would copy \(Int((summary.share * 100).rounded())) % of the frames as they are and re-encode only "
-            + "the rest")
+          "--smart would copy \(SmartPlanText.percent(summary)) % of the frames as they are and re-encode only the rest"
+        )
       }
       return nil
     }
   }
 
-  /// The share of the frames a concat's plan must copy for the render to be smart without `--smart`: most of
+  /// The per cent of the frames a concat's plan must copy for the render to be smart without `--smart`: most of
   /// the output is then the source's own pictures, and the rest is encoded at a CRF matched to the source
   /// (docs/commands.md, "Smart render by default").
-  static let smartByDefault = 0.5
+  static let smartByDefault = 50
 
   /// The failure for a composition the exporter refuses: output settings that do not fit together came from the
   /// command line (a usage error); a broken rule of the timeline is bad data, said in the user's terms.

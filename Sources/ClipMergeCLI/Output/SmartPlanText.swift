@@ -16,7 +16,10 @@ enum SmartPlanText {
   /// "840 of 1008 frames copied (83 %), the rest re-encoded (crf 18, veryfast)": the plan's first line, and the
   /// note a smart render starts with.
   static func headline(_ summary: SmartExporter.Summary) -> String {
-    "\(summary.copiedFrames) of \(summary.frameCount) frames copied (\(Int((summary.share * 100).rounded())) %), "
+    "\(summary.copiedFrames) of \(summary.frameCount) frames copied (\(percent(summary)) %), "
       + "the rest re-encoded (crf \(summary.crf), \(summary.preset))"
   }
+
+  /// The share of the frames a plan copies, in whole per cent, as every note prints it.
+  static func percent(_ summary: SmartExporter.Summary) -> Int { Int((summary.share * 100).rounded()) }
 }

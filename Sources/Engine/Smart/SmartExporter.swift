@@ -159,6 +159,9 @@ public final class SmartExporter {
         "no clip is H.264 4:2:0 8-bit progressive SDR at the output's size and frame rate (\(video.renderSize), "
           + "\(video.frameDuration.secondsText) a frame)")
     }
+    guard facts.leavesIDOneFree else {
+      return refuse("\(reference.path)'s parameter sets already use id 1, the one x264 numbers its own with")
+    }
     return .success((reference, candidates.filter { $0.1 == facts }.map(\.0)))
   }
 

@@ -49,6 +49,16 @@ struct StreamFacts: Equatable {
     transfer = par.color_trc
   }
 
+  /// Whether the stream's parameter sets leave id 1 to x264's (`sps-id=1`; its picture parameter set takes the
+  /// same id), so both can sit in one `avcC`.
+  var leavesIDOneFree: Bool {
+    guard let record = AVCConfiguration(avcC: configuration) else { return false }
+    let sequence = record.sequenceParameterSets.compactMap(AVCConfiguration.sequenceSetID)
+    let picture = record.pictureParameterSets.compactMap(AVCConfiguration.pictureSetID)
+    return sequence.count == record.sequenceParameterSets.count && picture.count == record.pictureParameterSets.count
+      && !sequence.contains(1) && !picture.contains(1)
+  }
+
   /// Whether the stream's pictures are the output's frames: its size and its frame rate, in the matrix the
   /// compositor renders in (so a rendered frame and a copied one match).
   func fits(_ video: VideoComposition) -> Bool {
