@@ -71,16 +71,18 @@ final class SignalTests: XCTestCase {
     }
   }
 
-  /// A render stopped by each signal ends 130 and leaves the folder as it was (no temporary file).
-  func testARenderStopsOnEverySignalLeavingNothing() throws {
+  /// Runs `arguments` (writing `out.mp4` in the folder) once for each signal, sends it the signal `settle`
+  /// seconds after its temporary file appears, and checks it ended 130 within the grace, leaving the folder as
+  /// it was.
+  private func assertStopsOnEverySignal(_ arguments: [String], settle: Double = 0) throws {
     for signal in [SIGINT, SIGTERM, SIGHUP] {
       let output = folder.appendingPathComponent("out.mp4").path
-      let (process, _) = try start(
-        ["concat"] + Array(repeating: clip, count: 40) + ["-o", output, "-q"], input: Pipe())
+      let (process, _) = try start(arguments + ["-o", output, "-q"], input: Pipe())
       // Once the temporary file is there, the render is under way.
       let deadline = Date().addingTimeInterval(20)
       while process.isRunning && Date() < deadline && !hasPartial() { usleep(10_000) }
-      XCTAssertTrue(process.isRunning, "the render was still running when signalled")
+      usleep(useconds_t(settle * 1_000_000))
+      XCTAssertTrue(process.isRunning, "\(arguments[0]) was still running when signalled")
       kill(process.processIdentifier, signal)
       XCTAssertTrue(ended(process, within: 5), "signal \(signal)")
       process.waitUntilExit()
@@ -90,27 +92,18 @@ final class SignalTests: XCTestCase {
     }
   }
 
+  /// A render stopped by each signal ends 130 and leaves the folder as it was (no temporary file).
+  func testARenderStopsOnEverySignalLeavingNothing() throws {
+    try assertStopsOnEverySignal(["concat"] + Array(repeating: clip, count: 40))
+  }
+
   /// A smart render stopped while its re-encoded runs are being encoded (on threads of their own, several at
-  /// once) ends 130 and leaves nothing: every worker stops with it.
+  /// once) ends 130 and leaves nothing: every worker stops with it. The output opens before the workers start:
+  /// 0.3 s more, and runs are being encoded.
   func testASmartRenderStopsOnEverySignalLeavingNothing() throws {
     let gop = FixtureFiles.path("gop.mp4")
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
-      let output = folder.appendingPathComponent("out.mp4").path
-      let (process, _) = try start(
-        ["concat"] + Array(repeating: gop + "#t=0.5,9.5", count: 40) + ["--smart", "-o", output, "-q"],
-        input: Pipe())
-      let deadline = Date().addingTimeInterval(20)
-      while process.isRunning && Date() < deadline && !hasPartial() { usleep(10_000) }
-      // The output opens before the workers start: a moment more, and runs are being encoded.
-      usleep(300_000)
-      XCTAssertTrue(process.isRunning, "the smart render was still running when signalled")
-      kill(process.processIdentifier, signal)
-      XCTAssertTrue(ended(process, within: 5), "signal \(signal)")
-      process.waitUntilExit()
-      XCTAssertEqual(process.terminationStatus, 130, "signal \(signal)")
-      let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("stderr-") }
-      XCTAssertEqual(left, [], "signal \(signal) left files")
-    }
+    try assertStopsOnEverySignal(
+      ["concat"] + Array(repeating: gop + "#t=0.5,9.5", count: 40) + ["--smart"], settle: 0.3)
   }
 
   /// A segment job stopped by each signal (a cluster's scancel or a pod's termination is SIGTERM) ends 130, and

@@ -19,15 +19,6 @@ final class SmartByDefaultTests: XCTestCase {
 
   private func out(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-  /// The MD5 of each decoded picture of `path`'s video, in order (the ffmpeg CLI's framemd5).
-  private func pictureDigests(_ path: String) throws -> [String] {
-    try ClipmergeProcess.runTool(
-      "ffmpeg", ["-nostdin", "-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]
-    )
-    .split(separator: "\n").filter { !$0.hasPrefix("#") }
-    .compactMap { $0.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) }
-  }
-
   /// gop.mp4 has a keyframe every 2 s: of `#t=1,9` and `#t=2.5,7`, the groups [2, 8) and [4, 6) are copied,
   /// 240 of 375 frames (64 %).
   func testTrimmedClipsAreSmartWithoutBeingAsked() throws {
@@ -42,8 +33,8 @@ final class SmartByDefaultTests: XCTestCase {
         "clipmerge: note: smart render: 240 of 375 frames copied (64 %), the rest re-encoded (crf "),
       result.stderr)
     XCTAssertTrue(result.stderr.contains("; --no-smart renders every frame"), result.stderr)
-    let made = try pictureDigests(output)
-    let source = try pictureDigests(gop)
+    let made = try PictureDigests.of(output)
+    let source = try PictureDigests.of(gop)
     XCTAssertEqual(made.count, 375)
     // Output [1 s, 7 s) is source [2 s, 8 s); output [9.5 s, 11.5 s) is source [4 s, 6 s).
     for k in 30..<210 { XCTAssertEqual(made[k], source[k + 30], "picture \(k) was copied") }
@@ -65,7 +56,7 @@ final class SmartByDefaultTests: XCTestCase {
   /// `--no-smart` none does.
   func testNoSmartANamedEncodingAndStrictRenderEveryFrame() throws {
     let gop = FixtureFiles.path("gop.mp4")
-    let source = try pictureDigests(gop)
+    let source = try PictureDigests.of(gop)
     for extra in [["--no-smart"], ["--crf", "20"], ["--strict"]] {
       let output = out("full.mp4")
       let report = out("full.json")
@@ -75,7 +66,7 @@ final class SmartByDefaultTests: XCTestCase {
       XCTAssertFalse(result.stderr.contains("smart render:"), "\(extra): \(result.stderr)")
       XCTAssertEqual(
         result.stderr.contains("--smart would copy 75 %"), extra != ["--no-smart"], "\(extra): \(result.stderr)")
-      let made = try pictureDigests(output)
+      let made = try PictureDigests.of(output)
       XCTAssertEqual(made.count, 240)
       XCTAssertFalse(made.indices.contains { made[$0] == source[$0 + 30] }, "\(extra): every picture encoded again")
       let json = try XCTUnwrap(

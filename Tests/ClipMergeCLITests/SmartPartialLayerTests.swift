@@ -6,15 +6,6 @@ import XCTest
 /// keyframe every 2 s): only the groups of pictures the title touches are encoded again, every other picture
 /// is the source's, as the ffmpeg CLI decodes both.
 final class SmartPartialLayerTests: XCTestCase {
-  /// The MD5 of each decoded picture of `path`'s video, in order (the ffmpeg CLI's framemd5).
-  private func pictureDigests(_ path: String) throws -> [String] {
-    try ClipmergeProcess.runTool(
-      "ffmpeg", ["-nostdin", "-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"]
-    )
-    .split(separator: "\n").filter { !$0.hasPrefix("#") }
-    .compactMap { $0.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) }
-  }
-
   func testOnlyTheGroupsATitleTouchesAreEncodedAgain() throws {
     let folder = FixtureFiles.temporaryFolder()
     let source = FixtureFiles.path("gop.mp4")
@@ -26,8 +17,8 @@ final class SmartPartialLayerTests: XCTestCase {
     let output = folder.appendingPathComponent("titled.mp4").path
     let render = try ClipmergeProcess.run(arguments + ["-o", output, "-q"])
     XCTAssertEqual(render.code, 0, render.stderr)
-    let made = try pictureDigests(output)
-    let original = try pictureDigests(source)
+    let made = try PictureDigests.of(output)
+    let original = try PictureDigests.of(source)
     XCTAssertEqual(made.count, 300)
     XCTAssertEqual(original.count, 300)
     // [0, 2 s) and [6 s, 10 s): the source's pictures, bit for bit.
