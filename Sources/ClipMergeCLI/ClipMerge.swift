@@ -21,8 +21,12 @@ public enum ClipMerge {
 
   static var help: String { page.text }
 
-  /// Runs `arguments` (without the program name); returns the exit code.
-  public static func main(_ arguments: [String], console given: Console = .standard) -> Int32 {
+  /// Runs `arguments` (without the program name); returns the exit code. `trapsSignals`: whether a render turns
+  /// SIGINT, SIGTERM and SIGHUP into a clean stop (the executable's way); a program or a test that runs commands
+  /// in its own process passes false and keeps its own handlers.
+  public static func main(_ arguments: [String], console given: Console = .standard, trapsSignals: Bool = true)
+    -> Int32
+  {
     var console = given
     // Read before parsing, so that even a usage error is a JSON line for the program that asked for them.
     console.reportsJSON = asksForJSONReports(arguments)
@@ -34,7 +38,7 @@ public enum ClipMerge {
       return ExitCode.usage.rawValue
     }
     do throws(CommandFailure) {
-      try dispatch(command, Array(arguments.dropFirst()), console: console)
+      try dispatch(command, Array(arguments.dropFirst()), console: console, trapsSignals: trapsSignals)
     } catch {
       if !error.alreadyReported { console.error(StdinSpool.userFacing(error.message), code: error.code.rawValue) }
       return error.code.rawValue
@@ -50,7 +54,9 @@ public enum ClipMerge {
   }
 
   /// Runs `command` with its arguments `rest`.
-  static func dispatch(_ command: String, _ rest: [String], console: Console) throws(CommandFailure) {
+  static func dispatch(_ command: String, _ rest: [String], console: Console, trapsSignals: Bool)
+    throws(CommandFailure)
+  {
     switch command {
     case "-h", "--help", "help":
       console.out(help)
@@ -60,13 +66,14 @@ public enum ClipMerge {
       guard let entry = CommandTable.entry(named: command) else {
         throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
       }
-      try run(entry.type, rest, console: console)
+      try run(entry.type, rest, console: console, trapsSignals: trapsSignals)
     }
   }
 
   /// Parses `arguments` for `command`, prints its help when asked, else runs it.
-  private static func run<C: Command>(_ command: C.Type, _ arguments: [String], console: Console) throws(CommandFailure)
-  {
+  private static func run<C: Command>(
+    _ command: C.Type, _ arguments: [String], console: Console, trapsSignals: Bool
+  ) throws(CommandFailure) {
     let parsed: ParsedArguments
     do { parsed = try ParsedArguments(arguments, specs: C.specs, acceptsRecipe: C.acceptsRecipe) } catch {
       throw CommandFailure(error)
@@ -77,7 +84,7 @@ public enum ClipMerge {
     }
     let instance: C
     do { instance = try C(parsed) } catch { throw CommandFailure(error) }
-    SignalTrap.install(json: console.reportsJSON)
+    if trapsSignals { SignalTrap.install(json: console.reportsJSON) }
     try instance.run(console: console)
   }
 }

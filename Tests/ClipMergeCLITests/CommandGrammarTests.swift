@@ -10,7 +10,7 @@ final class CommandGrammarTests: XCTestCase {
 
   /// The spec a command line prints, as JSON.
   func spec(_ arguments: [String]) throws -> [String: Any] {
-    let printed = try ClipmergeProcess.run(arguments + ["--print-spec"])
+    let printed = try InProcessClipMerge.run(arguments + ["--print-spec"])
     XCTAssertEqual(printed.code, 0, printed.stderr)
     return try XCTUnwrap(try JSONSerialization.jsonObject(with: printed.output) as? [String: Any])
   }
@@ -32,13 +32,13 @@ final class CommandGrammarTests: XCTestCase {
     XCTAssertEqual(
       try sourceRanges(printed), ["video: 1+2", "video: 0.5+1", "audio: 1+2", "audio: 0.5+1"])
     let out = folder.appendingPathComponent("trimmed.mp4").path
-    let made = try ClipmergeProcess.run([
+    let made = try InProcessClipMerge.run([
       "overlay", FixtureFiles.path("gop.mp4") + "#t=2,4", FixtureFiles.path("overlay.mp4"), "--preset", "ultrafast",
       "-o", out, "-q",
     ])
     XCTAssertEqual(made.code, 0, made.stderr)
     XCTAssertEqual(try PictureGrabber.frameTimes(path: out).count, 90, "the longer input: overlay.mp4's 3 s")
-    let bad = try ClipmergeProcess.run(["overlay", FixtureFiles.path("base.mp4") + "#t=3,1", "x.mp4", "-o", out])
+    let bad = try InProcessClipMerge.run(["overlay", FixtureFiles.path("base.mp4") + "#t=3,1", "x.mp4", "-o", out])
     XCTAssertEqual(bad.code, 64)
     XCTAssertTrue(bad.stderr.contains("expected FILE or FILE#t=START,END with START before END"), bad.stderr)
   }
@@ -53,7 +53,7 @@ final class CommandGrammarTests: XCTestCase {
       XCTAssertFalse(try sourceRanges(printed).contains { $0.hasPrefix("audio") }, "\(command)")
     }
     let out = folder.appendingPathComponent("silent.mp4").path
-    let made = try ClipmergeProcess.run([
+    let made = try InProcessClipMerge.run([
       "concat", FixtureFiles.path("base.mp4"), "--audio", "none", "--preset", "ultrafast", "-o", out, "-q",
     ])
     XCTAssertEqual(made.code, 0, made.stderr)
@@ -61,14 +61,14 @@ final class CommandGrammarTests: XCTestCase {
   }
 
   func testATransitionWithoutADurationLastsHalfASecond() throws {
-    let plan = try ClipmergeProcess.run([
+    let plan = try InProcessClipMerge.run([
       "concat", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), "--transition", "crossfade",
       "--dry-run",
     ])
     XCTAssertEqual(plan.code, 0, plan.stderr)
     // 4 s + 3 s, overlapping by 0.5 s.
     XCTAssertTrue(String(decoding: plan.output, as: UTF8.self).contains("195 frames, 6.500 s"))
-    let bad = try ClipmergeProcess.run([
+    let bad = try InProcessClipMerge.run([
       "concat", FixtureFiles.path("base.mp4"), "--transition", "dissolve", "--dry-run",
     ])
     XCTAssertEqual(bad.code, 64)
@@ -81,12 +81,12 @@ final class CommandGrammarTests: XCTestCase {
   func testANameThatContainsAFragmentIsGivenWholeAfterFile() throws {
     let odd = folder.appendingPathComponent("take#t=1.mp4").path
     try FileManager.default.copyItem(atPath: FixtureFiles.path("base.mp4"), toPath: odd)
-    let plain = try ClipmergeProcess.run(["concat", odd, "--dry-run"])
+    let plain = try InProcessClipMerge.run(["concat", odd, "--dry-run"])
     XCTAssertEqual(plain.code, 64, "read as take with a trim from '1.mp4'")
-    let whole = try ClipmergeProcess.run(["concat", "file:" + odd, "--dry-run"])
+    let whole = try InProcessClipMerge.run(["concat", "file:" + odd, "--dry-run"])
     XCTAssertEqual(whole.code, 0, whole.stderr)
     XCTAssertTrue(String(decoding: whole.output, as: UTF8.self).contains("4.000 s"))
-    let overlay = try ClipmergeProcess.run(["overlay", "file:" + odd, FixtureFiles.path("overlay.mp4"), "--dry-run"])
+    let overlay = try InProcessClipMerge.run(["overlay", "file:" + odd, FixtureFiles.path("overlay.mp4"), "--dry-run"])
     XCTAssertEqual(overlay.code, 0, overlay.stderr)
   }
 
@@ -102,7 +102,7 @@ final class CommandGrammarTests: XCTestCase {
       ),
     ]
     for (option, bad, video, path) in cases {
-      let cli = try ClipmergeProcess.run(["concat", base, option, bad, "--dry-run"])
+      let cli = try InProcessClipMerge.run(["concat", base, option, bad, "--dry-run"])
       XCTAssertEqual(cli.code, 64, option)
       let spec = FixtureFiles.temporaryFolder().appendingPathComponent("bad.json")
       try Data(
@@ -111,7 +111,7 @@ final class CommandGrammarTests: XCTestCase {
          "video": {\(video), "instructions": [{"timeRange": {"start": 0, "duration": 1}, "layers": [{"track": 1}]}]}}
         """.utf8
       ).write(to: spec)
-      let composed = try ClipmergeProcess.run(["compose", spec.path, "--dry-run"])
+      let composed = try InProcessClipMerge.run(["compose", spec.path, "--dry-run"])
       XCTAssertEqual(composed.code, 65, option)
       let words = try XCTUnwrap(cli.stderr.components(separatedBy: "\(option.dropFirst(2)): ").last)
       XCTAssertTrue(
@@ -119,7 +119,7 @@ final class CommandGrammarTests: XCTestCase {
     }
     // Text styles: the command line's --text-* and a spec's style keys.
     for (option, key, bad) in [("--text-position", "position", "middle"), ("--text-size", "size", "huge")] {
-      let cli = try ClipmergeProcess.run(["overlay", base, "--text", "A", option, bad, "--dry-run"])
+      let cli = try InProcessClipMerge.run(["overlay", base, "--text", "A", option, bad, "--dry-run"])
       XCTAssertEqual(cli.code, 64, option)
       let spec = FixtureFiles.temporaryFolder().appendingPathComponent("text.json")
       try Data(
@@ -128,13 +128,13 @@ final class CommandGrammarTests: XCTestCase {
          "video": {"renderSize": "320x240", "frameRate": 30, "instructions": [{"timeRange": {"start": 0, "duration": 1}, "layers": [{"track": 1}]}]}}
         """.utf8
       ).write(to: spec)
-      let composed = try ClipmergeProcess.run(["compose", spec.path, "--dry-run"])
+      let composed = try InProcessClipMerge.run(["compose", spec.path, "--dry-run"])
       XCTAssertEqual(composed.code, 65, option)
       let words = try XCTUnwrap(cli.stderr.components(separatedBy: "\(option.dropFirst(2)): ").last)
       XCTAssertTrue(
         composed.stderr.contains(".style.\(key): " + words), "\(option): \(cli.stderr) against \(composed.stderr)")
     }
-    let color = try ClipmergeProcess.run(["overlay", base, "--text", "A", "--text-color", "nope", "--dry-run"])
+    let color = try InProcessClipMerge.run(["overlay", base, "--text", "A", "--text-color", "nope", "--dry-run"])
     XCTAssertEqual(
       color.stderr,
       "clipmerge: error: --text-color: expected a colour (#RRGGBB or a name) with an opacity if wanted (white@0.8), "

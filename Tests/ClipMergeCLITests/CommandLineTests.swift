@@ -19,7 +19,7 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testOverlayWritesAPlayableFile() throws {
-    let result = try ClipmergeProcess.run([
+    let result = try InProcessClipMerge.run([
       "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), "-o", out(), "--preset", "ultrafast",
       "--fade-in", "1,1",
     ])
@@ -30,7 +30,7 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testMissingInputExits66NamingTheFile() throws {
-    let result = try ClipmergeProcess.run(["overlay", "/no/such.mp4", FixtureFiles.path("overlay.mp4"), "-o", out()])
+    let result = try InProcessClipMerge.run(["overlay", "/no/such.mp4", FixtureFiles.path("overlay.mp4"), "-o", out()])
     XCTAssertEqual(result.code, 66)
     XCTAssertEqual(result.stderr, "clipmerge: error: /no/such.mp4: no such file\n")
     try assertNoOutput()
@@ -38,7 +38,7 @@ final class CommandLineTests: XCTestCase {
 
   func testNotMediaExits65() throws {
     let bad = FixtureFiles.path("not-media.mp4")
-    let result = try ClipmergeProcess.run(["overlay", FixtureFiles.path("base.mp4"), bad, "-o", out()])
+    let result = try InProcessClipMerge.run(["overlay", FixtureFiles.path("base.mp4"), bad, "-o", out()])
     XCTAssertEqual(result.code, 65)
     XCTAssertTrue(
       result.stderr.hasPrefix("clipmerge: error: \(bad): not a media file clipmerge can read"), result.stderr)
@@ -48,7 +48,7 @@ final class CommandLineTests: XCTestCase {
 
   func testNoVideoStreamExits65() throws {
     let audio = FixtureFiles.path("audio-only.m4a")
-    let result = try ClipmergeProcess.run(["overlay", audio, FixtureFiles.path("overlay.mp4"), "-o", out()])
+    let result = try InProcessClipMerge.run(["overlay", audio, FixtureFiles.path("overlay.mp4"), "-o", out()])
     XCTAssertEqual(result.code, 65)
     XCTAssertEqual(result.stderr, "clipmerge: error: \(audio): no video stream\n")
     try assertNoOutput()
@@ -59,11 +59,11 @@ final class CommandLineTests: XCTestCase {
     let args = [
       "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), "-o", out(), "--preset", "ultrafast",
     ]
-    let refused = try ClipmergeProcess.run(args)
+    let refused = try InProcessClipMerge.run(args)
     XCTAssertEqual(refused.code, 73)
     XCTAssertEqual(refused.stderr, "clipmerge: error: \(out()): the output exists; pass -y to replace it\n")
     XCTAssertEqual(try String(contentsOfFile: out(), encoding: .utf8), "keep")
-    let replaced = try ClipmergeProcess.run(args + ["-y", "-q"])
+    let replaced = try InProcessClipMerge.run(args + ["-y", "-q"])
     XCTAssertEqual(replaced.code, 0, replaced.stderr)
     XCTAssertEqual(replaced.stderr, "")
     XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: out())[.size] as? Int ?? 0, 1000)
@@ -73,7 +73,7 @@ final class CommandLineTests: XCTestCase {
     let copy = out("copy.mp4")
     try FileManager.default.copyItem(atPath: FixtureFiles.path("base.mp4"), toPath: copy)
     let before = try Data(contentsOf: URL(fileURLWithPath: copy))
-    let result = try ClipmergeProcess.run([
+    let result = try InProcessClipMerge.run([
       "overlay", copy, FixtureFiles.path("overlay.mp4"), "-o", folder.path + "/./copy.mp4", "-y",
     ])
     XCTAssertEqual(result.code, 73)
@@ -82,7 +82,7 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testMissingOutputFolderExits73() throws {
-    let result = try ClipmergeProcess.run([
+    let result = try InProcessClipMerge.run([
       "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), "-o", "/no/such/folder/out.mov",
     ])
     XCTAssertEqual(result.code, 73)
@@ -92,29 +92,29 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testUsageErrorsExit64() throws {
-    let result = try ClipmergeProcess.run(["overlay", "a.mp4", "b.mp4", "-o", out(), "--scale", "big"])
+    let result = try InProcessClipMerge.run(["overlay", "a.mp4", "b.mp4", "-o", out(), "--scale", "big"])
     XCTAssertEqual(result.code, 64)
     XCTAssertEqual(result.stderr, "clipmerge: error: --scale: expected a number above 0 and at most 16, got 'big'\n")
-    let unknown = try ClipmergeProcess.run(["splice"])
+    let unknown = try InProcessClipMerge.run(["splice"])
     XCTAssertEqual(unknown.code, 64)
     XCTAssertEqual(unknown.stderr, "clipmerge: error: unknown command 'splice'; see clipmerge --help\n")
-    XCTAssertEqual(try ClipmergeProcess.run([]).code, 64)
+    XCTAssertEqual(try InProcessClipMerge.run([]).code, 64)
   }
 
   func testHelpAndVersion() throws {
-    let help = try ClipmergeProcess.run(["--help"])
+    let help = try InProcessClipMerge.run(["--help"])
     XCTAssertEqual(help.code, 0)
     XCTAssertTrue(
       help.stdout.hasPrefix(
         "OVERVIEW: Join, overlay and soundtrack video from the shell, on FFmpeg's libraries.\n\nUSAGE: clipmerge <command>"
       ))
     XCTAssertTrue(help.stdout.contains("  64                      usage error"), help.stdout)
-    let overlay = try ClipmergeProcess.run(["overlay", "--help"])
+    let overlay = try InProcessClipMerge.run(["overlay", "--help"])
     XCTAssertEqual(overlay.code, 0)
     XCTAssertTrue(overlay.stdout.hasPrefix("OVERVIEW: Picture-in-picture"))
     XCTAssertTrue(overlay.stdout.contains("  --fade-in START,DURATION\n"), overlay.stdout)
     XCTAssertTrue(overlay.stdout.contains("  -o, --output FILE       Output file"), overlay.stdout)
-    let version = try ClipmergeProcess.run(["--version"])
+    let version = try InProcessClipMerge.run(["--version"])
     XCTAssertEqual(version.stdout, "clipmerge 0.1.0\n")
   }
 
@@ -158,14 +158,14 @@ final class CommandLineTests: XCTestCase {
   /// Damaged data is skipped with a warning naming the file and the time; --strict refuses it.
   func testDamagedInputWarnsOrFailsWithStrict() throws {
     let damaged = FixtureFiles.path("damaged.mp4")
-    let result = try ClipmergeProcess.run(["concat", damaged, "-o", out(), "--preset", "ultrafast"])
+    let result = try InProcessClipMerge.run(["concat", damaged, "-o", out(), "--preset", "ultrafast"])
     XCTAssertEqual(result.code, 0, result.stderr)
     let warning = try XCTUnwrap(result.stderr.split(separator: "\n").first.map(String.init))
     XCTAssertTrue(warning.hasPrefix("clipmerge: warning: \(damaged): skipped "), warning)
     XCTAssertTrue(warning.contains("damaged packet"), warning)
     XCTAssertTrue(warning.contains(", the first at "), warning)
     XCTAssertTrue(result.stderr.contains("(4.000 s, 120 frames, 192000 audio samples)"), "still whole and in sync")
-    let strict = try ClipmergeProcess.run(["concat", damaged, "-o", out("strict.mov"), "--strict"])
+    let strict = try InProcessClipMerge.run(["concat", damaged, "-o", out("strict.mov"), "--strict"])
     XCTAssertEqual(strict.code, 65)
     XCTAssertTrue(strict.stderr.hasPrefix("clipmerge: error: \(damaged): decoding failed at "), strict.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: out("strict.mov")))
@@ -179,7 +179,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(report.statedDuration, 4)
     XCTAssertLessThan(duration, 3.5)
     XCTAssertGreaterThan(duration, 0.5)
-    let result = try ClipmergeProcess.run(["concat", truncated, "-o", out(), "--preset", "ultrafast"])
+    let result = try InProcessClipMerge.run(["concat", truncated, "-o", out(), "--preset", "ultrafast"])
     XCTAssertEqual(result.code, 0, result.stderr)
     XCTAssertTrue(
       result.stderr.hasPrefix("clipmerge: warning: \(truncated): truncated: its data ends at "), result.stderr)

@@ -190,7 +190,7 @@ final class ComposeSpecTests: XCTestCase {
   func testOutputSettingsFromTheSpec() throws {
     let target = FixtureFiles.root.appendingPathComponent("Fixtures/generated/output-settings.webm").path
     try? FileManager.default.removeItem(atPath: target)
-    let result = try ClipmergeProcess.run(["compose", spec("output-settings"), "-q"])
+    let result = try InProcessClipMerge.run(["compose", spec("output-settings"), "-q"])
     XCTAssertEqual(result.code, 0, result.stderr)
     let report = try MediaProbe.report(target)
     XCTAssertTrue(report.container.contains("webm"))
@@ -207,14 +207,14 @@ final class ComposeSpecTests: XCTestCase {
   /// frame times, the same luma at `points` at `times`, and the same audio. Returns nothing: it asserts.
   func assertPrintSpecRoundTrip(_ arguments: [String], times: [String], points: [(Int, Int)]) throws {
     let folder = FixtureFiles.temporaryFolder()
-    let printed = try ClipmergeProcess.run(arguments + ["--print-spec"])
+    let printed = try InProcessClipMerge.run(arguments + ["--print-spec"])
     XCTAssertEqual(printed.code, 0, printed.stderr)
     let specPath = folder.appendingPathComponent("spec.json").path
     try Data(printed.stdout.utf8).write(to: URL(fileURLWithPath: specPath))
     let direct = folder.appendingPathComponent("direct.mov").path
     let composed = folder.appendingPathComponent("composed.mov").path
-    XCTAssertEqual(try ClipmergeProcess.run(arguments + ["-o", direct, "-q"]).code, 0)
-    let fromSpec = try ClipmergeProcess.run(["compose", specPath, "-o", composed, "-q"])
+    XCTAssertEqual(try InProcessClipMerge.run(arguments + ["-o", direct, "-q"]).code, 0)
+    let fromSpec = try InProcessClipMerge.run(["compose", specPath, "-o", composed, "-q"])
     XCTAssertEqual(fromSpec.code, 0, fromSpec.stderr)
     XCTAssertEqual(try PictureGrabber.frameTimes(path: direct), try PictureGrabber.frameTimes(path: composed))
     for (p, q) in zip(try pictures(direct, times), try pictures(composed, times)) {
@@ -239,7 +239,7 @@ final class ComposeSpecTests: XCTestCase {
 
   func testBrokenSpecListsEveryProblemWithItsPath() throws {
     let path = spec("broken")
-    let result = try ClipmergeProcess.run(["compose", path, "-o", FixtureFiles.temporaryFolder().path + "/x.mov"])
+    let result = try InProcessClipMerge.run(["compose", path, "-o", FixtureFiles.temporaryFolder().path + "/x.mov"])
     XCTAssertEqual(result.code, 65)
     XCTAssertEqual(
       result.stderr,

@@ -76,13 +76,13 @@ final class ConcatCommandTests: XCTestCase {
   func testBinaryJoinsAndSuggestsCopy() throws {
     let out = FixtureFiles.temporaryFolder().appendingPathComponent("all.mp4").path
     let base = FixtureFiles.path("base.mp4")
-    let result = try ClipmergeProcess.run(["concat", base, base, "-o", out, "--preset", "ultrafast"])
+    let result = try InProcessClipMerge.run(["concat", base, base, "-o", out, "--preset", "ultrafast"])
     XCTAssertEqual(result.code, 0, result.stderr)
     XCTAssertEqual(
       result.stderr,
       "clipmerge: note: these clips can be joined without re-encoding; --copy would be much faster\n"
         + "clipmerge: wrote \(out) (8.000 s, 240 frames, 384000 audio samples)\n")
-    let copied = try ClipmergeProcess.run(["concat", base, base, "-o", out, "--copy", "-y"])
+    let copied = try InProcessClipMerge.run(["concat", base, base, "-o", out, "--copy", "-y"])
     XCTAssertEqual(copied.code, 0, copied.stderr)
     XCTAssertEqual(copied.stderr, "clipmerge: wrote \(out) (8.000 s, 240 video packets copied)\n")
   }
@@ -90,7 +90,7 @@ final class ConcatCommandTests: XCTestCase {
   func testCopyRefusalNamesClipAndParameter() throws {
     let folder = FixtureFiles.temporaryFolder()
     let overlay = FixtureFiles.path("overlay.mp4")
-    let result = try ClipmergeProcess.run([
+    let result = try InProcessClipMerge.run([
       "concat", FixtureFiles.path("base.mp4"), overlay, "-o", folder.appendingPathComponent("x.mp4").path, "--copy",
     ])
     XCTAssertEqual(result.code, 65)
@@ -104,12 +104,12 @@ final class ConcatCommandTests: XCTestCase {
   func testTrimOutsideClipAndMissingClip() throws {
     let folder = FixtureFiles.temporaryFolder()
     let base = FixtureFiles.path("base.mp4")
-    let outside = try ClipmergeProcess.run([
+    let outside = try InProcessClipMerge.run([
       "concat", base, "\(base)#t=3,9", "-o", folder.appendingPathComponent("x.mov").path,
     ])
     XCTAssertEqual(outside.code, 65)
     XCTAssertEqual(outside.stderr, "clipmerge: error: \(base): the trim ends at 9.000 s, but the clip lasts 4.000 s\n")
-    let missing = try ClipmergeProcess.run([
+    let missing = try InProcessClipMerge.run([
       "concat", base, "/no/clip.mp4", "-o", folder.appendingPathComponent("x.mov").path,
     ])
     XCTAssertEqual(missing.code, 66)
@@ -130,7 +130,7 @@ final class ConcatCommandTests: XCTestCase {
         "sine=f=880:d=3:r=48000", "-filter_complex", "[0][1]concat=n=2:v=0:a=1", "-c:a", "aac", "-b:a", "192k", music,
       ])
     let out = folder.appendingPathComponent("out.mp4").path
-    let result = try ClipmergeProcess.run([
+    let result = try InProcessClipMerge.run([
       "concat", FixtureFiles.path("base.mp4"), "--soundtrack", music, "--soundtrack-start", "1",
       "--soundtrack-fade-in", "1", "-o", out, "--preset", "ultrafast", "-q",
     ])
@@ -154,7 +154,7 @@ final class ConcatCommandTests: XCTestCase {
     XCTAssertEqual(level(880, from: 0.45) / full, 0.5, accuracy: 0.08)
     XCTAssertEqual(level(880, from: 1.2) / full, 1, accuracy: 0.08)
     // A start past the music's end is refused, naming it.
-    let late = try ClipmergeProcess.run([
+    let late = try InProcessClipMerge.run([
       "concat", FixtureFiles.path("base.mp4"), "--soundtrack", music, "--soundtrack-start", "5", "-o",
       folder.appendingPathComponent("late.mp4").path,
     ])
@@ -185,7 +185,7 @@ final class ConcatCommandTests: XCTestCase {
         ])
     }
     let out = folder.appendingPathComponent("fifty.mp4").path
-    let fifty = try ClipmergeProcess.run(["concat", "@" + list, "-o", out, "--preset", "ultrafast", "-q"])
+    let fifty = try InProcessClipMerge.run(["concat", "@" + list, "-o", out, "--preset", "ultrafast", "-q"])
     XCTAssertEqual(fifty.code, 0, fifty.stderr)
     // 40 whole clips of 10 frames and 10 trims of 5.
     XCTAssertEqual(try packets(out), "450\n")
@@ -193,7 +193,7 @@ final class ConcatCommandTests: XCTestCase {
     try Data("ffconcat version 1.0\nfile 'it'\\''s a.mp4'\ninpoint 0.1\noutpoint 0.3\nfile 'it'\\''s a.mp4'\n".utf8)
       .write(to: URL(fileURLWithPath: ffconcat))
     let demuxer = folder.appendingPathComponent("ff.mp4").path
-    let joined = try ClipmergeProcess.run(["concat", "@" + ffconcat, "-o", demuxer, "--preset", "ultrafast", "-q"])
+    let joined = try InProcessClipMerge.run(["concat", "@" + ffconcat, "-o", demuxer, "--preset", "ultrafast", "-q"])
     XCTAssertEqual(joined.code, 0, joined.stderr)
     XCTAssertEqual(try packets(demuxer), "15\n")
     let piped = folder.appendingPathComponent("piped.mp4").path
@@ -205,11 +205,11 @@ final class ConcatCommandTests: XCTestCase {
     // Not a list: refused naming the clip number, no line shown.
     let secret = folder.appendingPathComponent("secret.txt").path
     try Data("root:x:0:0:hunter2\n".utf8).write(to: URL(fileURLWithPath: secret))
-    let refused = try ClipmergeProcess.run(["concat", "@" + secret, "-o", folder.appendingPathComponent("x.mp4").path])
+    let refused = try InProcessClipMerge.run(["concat", "@" + secret, "-o", folder.appendingPathComponent("x.mp4").path])
     XCTAssertEqual(refused.code, 66)
     XCTAssertEqual(
       refused.stderr, "clipmerge: error: @\(secret): clip 1 is not a file (paths are taken from the list's folder)\n")
-    let missing = try ClipmergeProcess.run([
+    let missing = try InProcessClipMerge.run([
       "concat", "@/no/list.txt", "-o", folder.appendingPathComponent("y.mp4").path,
     ])
     XCTAssertEqual(missing.code, 66, missing.stderr)
@@ -217,11 +217,11 @@ final class ConcatCommandTests: XCTestCase {
     let crlf = folder.appendingPathComponent("crlf.txt").path
     try Data("color:navy#t=,1\r\nclips/it's a.mp4\r\n".utf8).write(to: URL(fileURLWithPath: crlf))
     let mixed = folder.appendingPathComponent("mixed.mp4").path
-    let windows = try ClipmergeProcess.run(["concat", "@" + crlf, "-o", mixed, "--preset", "ultrafast", "-q"])
+    let windows = try InProcessClipMerge.run(["concat", "@" + crlf, "-o", mixed, "--preset", "ultrafast", "-q"])
     XCTAssertEqual(windows.code, 0, windows.stderr)
     // The card has no rate of its own: the clip's 25 a second, 25 + 10 frames.
     XCTAssertEqual(try packets(mixed), "35\n")
-    let device = try ClipmergeProcess.run(["concat", "@/dev/zero", "-o", folder.appendingPathComponent("z.mp4").path])
+    let device = try InProcessClipMerge.run(["concat", "@/dev/zero", "-o", folder.appendingPathComponent("z.mp4").path])
     XCTAssertEqual(device.code, 66, device.stderr)
   }
 
@@ -231,7 +231,7 @@ final class ConcatCommandTests: XCTestCase {
   func testAColourCardWithATitle() throws {
     let folder = FixtureFiles.temporaryFolder()
     let out = folder.appendingPathComponent("card.mp4").path
-    let made = try ClipmergeProcess.run([
+    let made = try InProcessClipMerge.run([
       "concat", "color:navy#t=,2", FixtureFiles.path("base.mp4"), "--text", "Chapter One", "--text-at", "0,2",
       "--text-size", "40", "-o", out, "--preset", "ultrafast", "-q",
     ])
@@ -256,19 +256,19 @@ final class ConcatCommandTests: XCTestCase {
     let picture = try XCTUnwrap(try PictureGrabber(path: out).picture(at: MediaTime(parsing: "0.5")!))
     XCTAssertTrue(try OCR.read(picture).contains("Chapter One"))
     // The card in the spec, and back.
-    let spec = try ClipmergeProcess.run(["concat", "color:navy#t=,2", "--print-spec"])
+    let spec = try InProcessClipMerge.run(["concat", "color:navy#t=,2", "--print-spec"])
     XCTAssertEqual(spec.code, 0, spec.stderr)
     XCTAssertTrue(spec.stdout.contains("\"color\"") && spec.stdout.contains("#000080"), spec.stdout)
     let specPath = folder.appendingPathComponent("card.json").path
     try Data(spec.stdout.utf8).write(to: URL(fileURLWithPath: specPath))
     let composed = folder.appendingPathComponent("composed.mp4").path
-    let again = try ClipmergeProcess.run(["compose", specPath, "-o", composed, "--preset", "ultrafast", "-q"])
+    let again = try InProcessClipMerge.run(["compose", specPath, "-o", composed, "--preset", "ultrafast", "-q"])
     XCTAssertEqual(again.code, 0, again.stderr)
     XCTAssertEqual(
       try ClipmergeProcess.runTool(
         "ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", composed]),
       "2.000000\n")
-    let bad = try ClipmergeProcess.run(["concat", "color:nope", "-o", folder.appendingPathComponent("x.mp4").path])
+    let bad = try InProcessClipMerge.run(["concat", "color:nope", "-o", folder.appendingPathComponent("x.mp4").path])
     XCTAssertEqual(bad.code, 64)
     XCTAssertEqual(
       bad.stderr,
@@ -282,7 +282,7 @@ final class ConcatCommandTests: XCTestCase {
     let folder = FixtureFiles.temporaryFolder()
     func middle(_ anchor: String) throws -> [UInt8] {
       let out = folder.appendingPathComponent("\(anchor).mp4").path
-      let made = try ClipmergeProcess.run([
+      let made = try InProcessClipMerge.run([
         "concat", FixtureFiles.path("rotated-cw.mp4"), "--size", "160x80", "--fit", "cover", "--anchor", anchor,
         "-o", out, "--preset", "ultrafast", "-q",
       ])
@@ -302,7 +302,7 @@ final class ConcatCommandTests: XCTestCase {
     let (top, bottom) = (try middle("top"), try middle("bottom"))
     XCTAssertGreaterThan(Int(top[1]), Int(top[0]) + 60, "green kept at the top: \(top)")
     XCTAssertGreaterThan(Int(bottom[0]), Int(bottom[1]) + 60, "magenta kept at the bottom: \(bottom)")
-    let bad = try ClipmergeProcess.run(["concat", FixtureFiles.path("base.mp4"), "--anchor", "middle", "-o", "x.mp4"])
+    let bad = try InProcessClipMerge.run(["concat", FixtureFiles.path("base.mp4"), "--anchor", "middle", "-o", "x.mp4"])
     XCTAssertEqual(bad.code, 64, bad.stderr)
   }
 }

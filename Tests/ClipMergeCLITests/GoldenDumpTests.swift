@@ -61,7 +61,7 @@ final class GoldenDumpTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     for (clip, name) in [("timing-30.mp4", "copy-timing-30.csv"), ("timing-2997.mov", "copy-timing-2997.csv")] {
       let output = folder.appendingPathComponent(name + (clip.hasSuffix(".mov") ? ".mov" : ".mp4")).path
-      let join = try ClipmergeProcess.run(
+      let join = try InProcessClipMerge.run(
         ["concat", FixtureFiles.path(clip), FixtureFiles.path(clip), "--copy", "-o", output, "-q"])
       XCTAssertEqual(join.code, 0, join.stderr)
       let packets = try ClipmergeProcess.runTool(

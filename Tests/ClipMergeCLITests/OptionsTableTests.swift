@@ -32,7 +32,7 @@ final class OptionsTableTests: XCTestCase {
 
   func testEveryCommandTakesThePictureAndSoundOptionsOrSaysWhyNot() throws {
     for entry in CommandTable.entries {
-      let help = String(decoding: try ClipmergeProcess.run([entry.name, "--help"]).output, as: UTF8.self)
+      let help = String(decoding: try InProcessClipMerge.run([entry.name, "--help"]).output, as: UTF8.self)
       for option in CommandTable.renderOptions {
         if entry.type.specs.contains(where: { $0.name == option }) { continue }
         let notTaken = try XCTUnwrap(
@@ -43,7 +43,7 @@ final class OptionsTableTests: XCTestCase {
   }
 
   func testTheDocsTableIsWhatTheTablesSay() throws {
-    let generated = try ClipmergeProcess.run(["man-page", "--options-table"])
+    let generated = try InProcessClipMerge.run(["man-page", "--options-table"])
     XCTAssertEqual(generated.code, 0)
     let committed = try Data(contentsOf: FixtureFiles.root.appendingPathComponent("docs/options.md"))
     XCTAssertEqual(

@@ -8,7 +8,7 @@ import XCTest
 /// `clipmerge probe`: text and JSON, through the built binary.
 final class ProbeCommandTests: XCTestCase {
   func probeJSON(_ paths: [String]) throws -> (code: Int32, objects: [[String: Any]], stderr: String) {
-    let result = try ClipmergeProcess.run(["probe", "--json"] + paths)
+    let result = try InProcessClipMerge.run(["probe", "--json"] + paths)
     // One pretty-printed object per file, one after another.
     var objects: [[String: Any]] = []
     var depth = 0
@@ -66,19 +66,19 @@ final class ProbeCommandTests: XCTestCase {
     let interlaced = try XCTUnwrap((objects[1]["streams"] as? [[String: Any]])?.first)
     XCTAssertEqual(interlaced["fieldOrder"] as? String, "tt")
     XCTAssertNil(interlaced["hdr"])
-    let text = try ClipmergeProcess.run(["probe", FixtureFiles.path("hlg.mp4"), FixtureFiles.path("interlaced.mp4")])
+    let text = try InProcessClipMerge.run(["probe", FixtureFiles.path("hlg.mp4"), FixtureFiles.path("interlaced.mp4")])
     XCTAssertTrue(text.stdout.contains("HDR (HLG)"), text.stdout)
     XCTAssertTrue(text.stdout.contains("interlaced (tt)"), text.stdout)
   }
 
   func testTextAndErrorsPerFile() throws {
-    let result = try ClipmergeProcess.run(["probe", FixtureFiles.path("rotated-ccw.mp4"), "/no/file.mp4"])
+    let result = try InProcessClipMerge.run(["probe", FixtureFiles.path("rotated-ccw.mp4"), "/no/file.mp4"])
     XCTAssertEqual(result.code, 66)
     XCTAssertTrue(
       result.stdout.contains("video h264 (used), 160x80 shown as 80x160, rotated 270° clockwise, 30 fps"), result.stdout
     )
     XCTAssertEqual(result.stderr, "clipmerge: error: /no/file.mp4: no such file\n")
-    let bad = try ClipmergeProcess.run(["probe", FixtureFiles.path("not-media.mp4")])
+    let bad = try InProcessClipMerge.run(["probe", FixtureFiles.path("not-media.mp4")])
     XCTAssertEqual(bad.code, 65)
   }
 

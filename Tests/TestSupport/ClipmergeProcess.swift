@@ -8,6 +8,12 @@ public enum ClipmergeProcess {
     public var output: Data
     public var stderr: String
     public var stdout: String { String(decoding: output, as: UTF8.self) }
+
+    public init(code: Int32, output: Data, stderr: String) {
+      self.code = code
+      self.output = output
+      self.stderr = stderr
+    }
   }
 
   /// The environment for a clipmerge child process. Under `make sanitize` the test runner itself runs without a

@@ -16,7 +16,8 @@ enum RecipeSpec {
     }
     var printed = ""
     let capture = Console(out: { printed += $0 }, err: console.err, errIsTerminal: false)
-    try ClipMerge.dispatch(command, Array(recipe.dropFirst()) + ["--print-spec"], console: capture)
+    try ClipMerge.dispatch(
+      command, Array(recipe.dropFirst()) + ["--print-spec"], console: capture, trapsSignals: false)
     return try ComposeCommand.load(
       Data(printed.utf8), base: FileManager.default.currentDirectoryPath, name: "clipmerge \(command)")
   }
