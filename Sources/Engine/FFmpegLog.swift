@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// FFmpeg's own logging, which is process-wide. The clipmerge command reports problems itself, one line each
 /// naming the file, so it silences FFmpeg's messages before anything else; the engine leaves the setting alone,

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Process-wide allocator settings for rendering. A render allocates and frees picture buffers of megabytes all
 /// the time (decoder pools closing between clips, scaled layers, x264's huge-page frames); with glibc's defaults

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Decodes one source's audio stream forward, converted to the mix format, and hands out samples by position:

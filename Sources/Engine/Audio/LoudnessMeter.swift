@@ -1,4 +1,4 @@
-import CEbur128
+internal import CEbur128
 
 /// Measures sound as EBU R128 does (libebur128): the integrated loudness over everything added, and the
 /// true peak (4x oversampled) of every channel. Owns its libebur128 state.

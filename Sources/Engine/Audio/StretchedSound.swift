@@ -1,4 +1,4 @@
-import CRubberBand
+internal import CRubberBand
 
 /// Another sound played faster or slower with its pitch kept: Rubber Band's R3 engine ("finer") stretches
 /// `inner` (read at the mix rate) by `ratio` output samples per input sample. In real-time mode, fed as the

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Whether files can be joined by copying their packets: every file must carry the same kinds of stream with

@@ -1,4 +1,4 @@
-import CEffectKernels
+internal import CEffectKernels
 
 /// A blur made of box blurs: up to three passes each way whose radii add up to the blur's reach, which makes it
 /// close to a Gaussian while nothing spreads further than the reach. Sums are 16-bit (a pass's radius is at most

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Helpers the effects share for the pictures they write.
 enum EffectFrames {

@@ -1,4 +1,4 @@
-import CEffectKernels
+internal import CEffectKernels
 
 /// The vector width the C kernels (blur passes, colour table rows) run at: each is compiled for the x86-64
 /// baseline, AVX2 and AVX-512 and picks one at each call.

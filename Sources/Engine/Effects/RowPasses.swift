@@ -1,4 +1,4 @@
-import CEffectKernels
+internal import CEffectKernels
 
 /// The horizontal passes of a `BoxBlur` with small radii, along one row at a time: each pass sums the row's
 /// 16-bit samples shifted by −r…r, with no transposing. The C kernel `clipmerge_box_rows`, whose loops the compiler

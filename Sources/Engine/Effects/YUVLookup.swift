@@ -1,4 +1,4 @@
-import CEffectKernels
+internal import CEffectKernels
 import Composition
 
 /// A `.cube` table turned into a table over this render's own Y'CbCr, so a picture is looked up where it is,

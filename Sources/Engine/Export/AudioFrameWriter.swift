@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Makes encoder frames from mixed float planar blocks, in the sample format the encoder takes: float planar
 /// (AAC), interleaved float (Opus) or interleaved 16-bit (PCM).

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// The audio side of an output: mixes the composition's audio in encoder-sized blocks, encodes them and writes

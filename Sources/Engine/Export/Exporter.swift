@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Renders a composition to its output route: the pull loop that asks the video renderer for each output frame

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// The Y'CbCr matrix pictures are in. clipmerge composites in the output's matrix and converts sources to it.
 enum ColorMatrix: Hashable {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns a decoder context opened for one stream (avcodec_alloc_context3 / avcodec_free_context).
 final class Decoder {

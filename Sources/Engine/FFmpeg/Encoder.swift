@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns an opened encoder context (avcodec_alloc_context3 / avcodec_free_context).
 final class Encoder {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// A failed FFmpeg call: which function, its return code and FFmpeg's own message for it.
 public struct FFmpegError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns one AVFrame (av_frame_alloc / av_frame_free).
 final class Frame {

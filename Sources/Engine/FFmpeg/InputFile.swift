@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns an opened, probed input (avformat_open_input / avformat_close_input).
 final class InputFile {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns a muxer writing one file (avformat_alloc_output_context2 / avio_closep / avformat_free_context).
 final class Muxer {

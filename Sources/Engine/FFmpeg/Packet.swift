@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns one AVPacket (av_packet_alloc / av_packet_free).
 final class Packet {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns a swresample context converting one audio format to the mix format (swr_alloc_set_opts2 / swr_free).
 final class Resampler {

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Owns one swscale context converting pictures of one size and format to another (sws_getContext /
 /// sws_freeContext). Colour matrix and range conversions are set once at creation.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// The one conversion between FFmpeg's timestamps (whole ticks of a stream's time base, or of AV_TIME_BASE for

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// An animated GIF of a composition's video (no sound): one palette for the whole animation, made by

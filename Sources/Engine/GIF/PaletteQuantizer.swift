@@ -1,4 +1,4 @@
-import CLibimagequant
+internal import CLibimagequant
 
 /// Gathers the colours of many RGBA pictures into one histogram (libimagequant's `liq_attr` and
 /// `liq_histogram`, owned here) and makes the palette of up to 256 colours that serves them all best.

@@ -1,4 +1,4 @@
-import CLibimagequant
+internal import CLibimagequant
 
 /// A palette made by `PaletteQuantizer` (libimagequant's `liq_result`, owned here): its colours, and pictures
 /// remapped to it with dithering.

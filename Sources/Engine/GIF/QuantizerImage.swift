@@ -1,4 +1,4 @@
-import CLibimagequant
+internal import CLibimagequant
 
 /// One RGBA picture as libimagequant reads it (`liq_image`, owned here). libimagequant keeps a pointer to the
 /// pixels, so the image holds them too.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// The packets and stream facts of a file as its demuxer gives them (no decoding), for checking what a muxer

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Where a file's streams' data really ends, read from the packets at its end (no decoding). A container's

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Measures whether a video stream's frames are evenly spaced, from its packets' timestamps (no decoding).

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Which streams of a file clipmerge uses: the best video stream that is a real picture sequence (not cover art)
 /// and the best audio stream, each only when a decoder for it exists.

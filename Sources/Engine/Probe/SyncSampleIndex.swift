@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Where a file's video sync samples (keyframes) show, from the container's index alone (MP4 and QuickTime

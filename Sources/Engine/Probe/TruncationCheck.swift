@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Finds where a truncated file's data really ends. A file cut short (a copy interrupted, a recording that

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Pictures with an alpha channel (PNG, ProRes 4444, VP9 with alpha, QuickTime Animation, GIF transparency),
 /// made ready for compositing: 8-bit Y'CbCr 4:2:0 with a full-size alpha plane (`yuva420p`), the colour planes

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// The picture of a colour card (`color:navy`): one opaque RGBA frame of the source's size, made once.

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Composes layers over a background into an output frame. A layer that is only scaled and moved to whole

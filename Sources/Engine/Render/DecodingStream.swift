@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// One stream of one file being decoded forward: the demuxer (every other stream discarded), the decoder, and

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Turns an interlaced picture into a progressive one, in place: the field shown first is kept whole, and the
 /// other field's samples are replaced by the mean of the kept lines above and below wherever they comb, that

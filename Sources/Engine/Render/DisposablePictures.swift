@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Tells the H.264 pictures no other picture refers to (every slice with `nal_ref_idc` 0, such as x264's
 /// non-reference B pictures) from their packet alone. After a seek, such pictures before the wanted time can be

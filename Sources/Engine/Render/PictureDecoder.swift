@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Decodes one source's video stream into pictures in presentation order: damaged pictures skipped (once there

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Synchronization
 
 /// Keeps the swscale contexts in use, one per conversion (source size, format, matrix → target size).

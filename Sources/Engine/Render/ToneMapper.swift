@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 
 /// Maps HDR pictures (HLG or PQ, ITU-R BT.2100) to SDR BT.709 8-bit 4:2:0 limited range, in display light:
 /// the signal is decoded to the light an HDR display would show (HLG through its OOTF at 1000 cd/m²), HDR

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// The audio a job rendered once over the whole timeline (`SegmentRenderer.renderAudio`), copied packet by packet

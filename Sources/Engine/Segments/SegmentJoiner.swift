@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Joins rendered segments into one output: their video by stream copy, each shifted to its first frame's time

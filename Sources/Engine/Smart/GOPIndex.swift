@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// The groups of pictures of a file's H.264 video stream, from a packet scan (no decoding): for each, where its

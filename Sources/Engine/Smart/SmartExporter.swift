@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// Smart render: copies the groups of pictures a composition shows unchanged, bit for bit, and renders and

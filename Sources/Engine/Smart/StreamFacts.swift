@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// What a smart render needs to know of a source's video stream to copy its packets: H.264 in an `avcC` record,

@@ -1,4 +1,4 @@
-import CFFmpeg
+internal import CFFmpeg
 import Composition
 
 /// A composition's pictures at chosen times, as still images, rendering only those frames: each time gets a

@@ -1,4 +1,4 @@
-import CLibass
+internal import CLibass
 
 /// Owns a libass library instance: fonts found through fontconfig, messages silenced
 /// (ass_library_init / ass_library_done).

@@ -1,4 +1,4 @@
-import CLibass
+internal import CLibass
 
 /// Owns a libass renderer drawing at one frame size with fontconfig's fonts (ass_renderer_init /
 /// ass_renderer_done). Keeps its library alive.

@@ -1,4 +1,4 @@
-import CLibass
+internal import CLibass
 
 /// Owns a libass track: a script's styles and events (ass_new_track or ass_read_memory / ass_free_track). Keeps
 /// its library alive.

@@ -1,5 +1,5 @@
-import CFFmpeg
-import CLibass
+internal import CFFmpeg
+internal import CLibass
 import Composition
 
 /// The pictures of a drawn source (a title, a subtitle file's cues), rendered by libass at the render size.

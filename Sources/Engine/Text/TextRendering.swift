@@ -1,4 +1,4 @@
-import CLibass
+internal import CLibass
 import Composition
 
 /// What the command line checks of text before rendering: which installed font a family resolves to, and
