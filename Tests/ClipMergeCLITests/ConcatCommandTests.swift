@@ -205,7 +205,9 @@ final class ConcatCommandTests: XCTestCase {
     // Not a list: refused naming the clip number, no line shown.
     let secret = folder.appendingPathComponent("secret.txt").path
     try Data("root:x:0:0:hunter2\n".utf8).write(to: URL(fileURLWithPath: secret))
-    let refused = try InProcessClipMerge.run(["concat", "@" + secret, "-o", folder.appendingPathComponent("x.mp4").path])
+    let refused = try InProcessClipMerge.run([
+      "concat", "@" + secret, "-o", folder.appendingPathComponent("x.mp4").path,
+    ])
     XCTAssertEqual(refused.code, 66)
     XCTAssertEqual(
       refused.stderr, "clipmerge: error: @\(secret): clip 1 is not a file (paths are taken from the list's folder)\n")

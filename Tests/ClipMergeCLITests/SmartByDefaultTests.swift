@@ -41,6 +41,8 @@ final class SmartByDefaultTests: XCTestCase {
     for k in 285..<345 { XCTAssertEqual(made[k], source[k - 165], "picture \(k) was copied") }
     let json = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+    XCTAssertEqual(json["method"] as? String, "smart")
+    XCTAssertEqual(json["reason"] as? String, "the plan copies 64 % of the frames, at least 50 %")
     let smart = try XCTUnwrap(json["smart"] as? [String: Any], "the report says what was copied")
     XCTAssertEqual(smart["copiedFrames"] as? Int, 240)
     XCTAssertEqual(smart["frames"] as? Int, 375)
@@ -127,5 +129,42 @@ final class SmartByDefaultTests: XCTestCase {
     XCTAssertEqual(streamed.code, 0, streamed.stderr)
     XCTAssertGreaterThan(streamed.output.count, 0)
     XCTAssertNil(try smartPart(), "standard output is rendered whole")
+  }
+
+  /// `--dry-run` prints the one plan's method and why, first: the same decision the render and `--report` take,
+  /// for a join that is smart unasked, one whose encoding is named, clips `--copy` can join, one turned off, a
+  /// GIF and an overlay.
+  func testTheDryRunSaysTheMethodAndWhy() throws {
+    let gop = FixtureFiles.path("gop.mp4")
+    let base = FixtureFiles.path("base.mp4")
+    let cases: [([String], String)] = [
+      (
+        ["concat", gop + "#t=1,9", gop + "#t=2.5,7"],
+        "method: smart (the plan copies 64 % of the frames, at least 50 %)"
+      ),
+      (
+        ["concat", gop + "#t=1,9", gop + "#t=2.5,7", "--crf", "20"],
+        "method: full (the video encoding is named; a smart render would copy 64 % of the frames with --smart)"
+      ),
+      (["concat", gop + "#t=1,9", gop + "#t=2.5,7", "--no-smart"], "method: full (--no-smart)"),
+      (["concat", base, base], "method: full (--copy can join these clips as they are)"),
+      (["concat", gop + "#t=1,9", "-o", out("small.gif")], "method: gif (an animated GIF)"),
+      (
+        ["overlay", base, FixtureFiles.path("overlay.mp4")],
+        "method: full (not a join or trim of clips; --smart asks for a smart render)"
+      ),
+    ]
+    for (arguments, line) in cases {
+      let plan = try InProcessClipMerge.run(arguments + ["--dry-run"])
+      XCTAssertEqual(plan.code, 0, plan.stderr)
+      XCTAssertTrue(plan.stdout.contains(line + "\n"), "\(arguments): \(plan.stdout)")
+      XCTAssertFalse(plan.stderr.contains("note:"), "\(arguments): a dry run prints no note: \(plan.stderr)")
+    }
+    // The plan's runs follow its method line.
+    let smart = try InProcessClipMerge.run(["concat", gop + "#t=1,9", gop + "#t=2.5,7", "--dry-run", "--smart"])
+    XCTAssertTrue(
+      smart.stdout.contains(
+        "method: smart (--smart)\nsmart: 240 of 375 frames copied (64 %), the rest re-encoded (crf "),
+      smart.stdout)
   }
 }

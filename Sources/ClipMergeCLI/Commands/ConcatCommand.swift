@@ -255,17 +255,13 @@ struct ConcatCommand {
       && recipe.renderSize == nil && recipe.frameDuration == nil && output.overrides.loudness == nil
       && clips.allSatisfy(\.playsAsRecorded)
     // Clips --copy can join are rendered whole unless asked otherwise, with or without -q (only the note is
-    // quiet); any other join or trim may be smart.
-    let copyJoinable =
+    // quiet); any other join or trim may be smart. The exporter's plan decides and says why.
+    runner.joinableByCopy =
       !output.printSpec && plainJoin
       && StreamCopyJoiner.incompatibility(
         recipe.clips.map(\.source.path), trims: clips.map(\.isTrimmed), output: (try? output.route())?.container ?? .mov
       ) == nil
-    if copyJoinable {
-      if !output.quiet { console.note("these clips can be joined without re-encoding; --copy would be much faster") }
-    } else {
-      runner.offersSmart = !output.printSpec && (clips.count > 1 || clips.contains(where: \.isTrimmed))
-    }
+    runner.offersSmart = !output.printSpec && (clips.count > 1 || clips.contains(where: \.isTrimmed))
     try runner.render(composition)
   }
 }

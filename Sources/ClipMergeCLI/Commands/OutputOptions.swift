@@ -18,7 +18,7 @@ struct OutputOptions {
   /// Any damage in an input fails the render.
   var strict: Bool
   /// Copy the groups of pictures that show unchanged, re-encode only the rest (`--smart`), or never (`--no-smart`);
-  /// neither: concat decides (`RenderRunner.smartExporter`).
+  /// neither: the exporter's plan decides (`ExportPlan`, from `RenderRunner.smartPolicy`).
   var smart: Bool
   var noSmart: Bool
   /// `--format`.

@@ -17,6 +17,8 @@ struct RenderRunner {
   /// Whether a full render should say how much `--smart` would copy (a join or a trim of clips), worked out on
   /// the composition as it renders, text and subtitles included, so the share is the one `--smart` copies.
   var offersSmart = false
+  /// Whether `--copy` could join the clips as they are (a concat checked): the render is then whole.
+  var joinableByCopy = false
 
   /// Probes `path` for the model, saying which input it is when that fails.
   static func probe(_ path: String) throws(CommandFailure) -> MediaInfo {
@@ -49,21 +51,23 @@ struct RenderRunner {
       return
     }
     let route = try plannedRoute(composition.export)
-    // The one validation: the exporter checks the composition in the route's container.
+    // The one validation and the one plan: the exporter checks the composition in the route's container and
+    // decides how to write it.
     let exporter: Exporter
     do {
       exporter = try Exporter(
-        composition: composition, route: route, overwrite: output.overwrite, strict: output.strict)
+        composition: composition, route: route, overwrite: output.overwrite, strict: output.strict,
+        smart: smartPolicy)
     } catch {
       throw failure(error, composition)
     }
     var routed = composition
     routed.export.container = route.container
-    let smart = try smartExporter(composition, route: route)
+    if !output.quiet && !output.dryRun { note(exporter.plan) }
     if !output.quiet { warn(about: routed) }
     if output.dryRun {
       console.out(RenderPlan(composition: routed, outputPath: route.path).text)
-      if let summary = smart.flatMap({ try? $0.outcome.get() }) { console.out(SmartPlanText.text(summary)) }
+      console.out(ExportPlanText.text(exporter.plan))
       return
     }
     let inputs = composition.inputFiles + readFiles
@@ -77,18 +81,14 @@ struct RenderRunner {
         line.update(progress)
         json?.update(progress)
       }
-      if let smart, case .success = smart.outcome {
-        report = try smart.run(progress: update, isCancelled: { SignalTrap.isRaised })
-      } else {
-        report = try exporter.run(progress: update, isCancelled: { SignalTrap.isRaised })
-      }
+      report = try exporter.run(progress: update, isCancelled: { SignalTrap.isRaised })
     } catch {
       line.finish()
       throw CommandFailure(error)
     }
     line.finish()
     json?.finish(report)
-    try writeReport(report, route: route, smart: smart.flatMap { try? $0.outcome.get() })
+    try writeReport(report, route: route, plan: exporter.plan)
     guard !output.quiet && !output.progressJSON else { return }
     for damage in report.damage {
       let at = damage.firstTime.map { ", the first at \($0.secondsText)" } ?? ""
@@ -102,11 +102,9 @@ struct RenderRunner {
   }
 
   /// `--report`: the finished render described as JSON.
-  func writeReport(_ report: ExportReport, route: OutputRoute, smart: SmartExporter.Summary? = nil)
-    throws(CommandFailure)
-  {
+  func writeReport(_ report: ExportReport, route: OutputRoute, plan: ExportPlan?) throws(CommandFailure) {
     guard let destination = output.report else { return }
-    try RenderReport(report, route: route, clock: clock, smart: smart).write(
+    try RenderReport(report, route: route, clock: clock, plan: plan).write(
       to: destination, overwrite: output.overwrite, console: console)
   }
 
@@ -122,53 +120,37 @@ struct RenderRunner {
     do { try AtomicFile.checkPlace(path, overwrite: output.overwrite) } catch { throw CommandFailure(error) }
   }
 
-  /// Whether the render is smart, decided once: `--smart` asks for it (when nothing can be copied, one line says
-  /// why and the render is a full one); `--no-smart` refuses it; otherwise a concat of trimmed or several clips
-  /// (`offersSmart`) is smart when the plan copies at least half its frames (`smartByDefault`, on the rounded
-  /// per cent the note prints), the command names no video encoding, is not `--strict` and writes a file; when
-  /// it is not, a note says how much `--smart` would copy from a quarter on. Every note reads the one plan.
-  func smartExporter(_ composition: Composition, route: OutputRoute) throws(CommandFailure) -> SmartExporter? {
-    let asked = output.smart
-    guard asked || (offersSmart && !output.noSmart) else { return nil }
-    let smart: SmartExporter
-    do {
-      smart = try SmartExporter(
-        composition: composition, route: route, overwrite: output.overwrite, strict: output.strict)
-    } catch {
-      // Only an explicit --smart fails for what its plan cannot read; otherwise the full render says it.
-      guard asked else { return nil }
-      throw failure(error, composition)
-    }
-    let quiet = output.quiet || output.dryRun
-    switch smart.outcome {
-    case .failure(let refusal):
-      if asked && !output.quiet { console.note("--smart: nothing can be copied (\(refusal)); rendering everything") }
-      return asked ? smart : nil
-    case .success(let summary) where asked:
-      if !quiet { console.note("smart render: " + SmartPlanText.headline(summary)) }
-      return smart
-    case .success(let summary)
-    where SmartPlanText.percent(summary) >= Self.smartByDefault && !output.overrides.namesVideoEncoding
-      && !output.strict
-      && !route.isStandardOutput:
-      if !quiet {
-        console.note("smart render: " + SmartPlanText.headline(summary) + "; --no-smart renders every frame")
-      }
-      return smart
-    case .success(let summary):
-      if !quiet && SmartPlanText.percent(summary) >= 25 {
-        console.note(
-          "--smart would copy \(SmartPlanText.percent(summary)) % of the frames as they are and re-encode only the rest"
-        )
-      }
-      return nil
-    }
+  /// What the command allows of smart render: `--smart` asks for it, `--no-smart` turns it off; a concat of
+  /// trimmed or several clips offers it (`offersSmart`) unless `--copy` could join them; a named video encoding
+  /// keeps it to when asked. The exporter decides (`ExportPlan`).
+  var smartPolicy: SmartPolicy {
+    SmartPolicy(
+      asked: output.smart, turnedOff: output.noSmart, offered: offersSmart, joinableByCopy: joinableByCopy,
+      encodingChosen: output.overrides.namesVideoEncoding)
   }
 
-  /// The per cent of the frames a concat's plan must copy for the render to be smart without `--smart`: most of
-  /// the output is then the source's own pictures, and the rest is encoded at a CRF matched to the source
-  /// (docs/commands.md, "Smart render by default").
-  static let smartByDefault = 50
+  /// The note a plan calls for: a smart render says what it copies; `--smart` that can copy nothing says why;
+  /// a render that `--smart` would make mostly copied says how much (from a quarter on); clips `--copy` could
+  /// join say so.
+  func note(_ plan: ExportPlan) {
+    switch plan.reason {
+    case .smartAsked:
+      if let summary = plan.smart { console.note("smart render: " + ExportPlanText.headline(summary)) }
+    case .mostIsCopied:
+      if let summary = plan.smart {
+        console.note("smart render: " + ExportPlanText.headline(summary) + "; --no-smart renders every frame")
+      }
+    case .nothingToCopy(let why) where output.smart:
+      console.note("--smart: nothing can be copied (\(why)); rendering everything")
+    case .joinableByCopy:
+      console.note("these clips can be joined without re-encoding; --copy would be much faster")
+    case .tooLittleCopied, .encodingChosen, .strict, .standardOutput:
+      if let summary = plan.smart, summary.percent >= 25 {
+        console.note("--smart would copy \(summary.percent) % of the frames as they are and re-encode only the rest")
+      }
+    default: break
+    }
+  }
 
   /// The failure for a composition the exporter refuses: output settings that do not fit together came from the
   /// command line (a usage error); a broken rule of the timeline is bad data, said in the user's terms.
@@ -284,7 +266,7 @@ extension RenderRunner {
     } catch {
       throw CommandFailure(error)
     }
-    try writeReport(report, route: route)
+    try writeReport(report, route: route, plan: nil)
     if output.progressJSON {
       console.err(
         Console.jsonLine([

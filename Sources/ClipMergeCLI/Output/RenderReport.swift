@@ -19,6 +19,9 @@ struct RenderReport: Encodable {
   var wallSeconds: Double
   var cpuSeconds: Double
   var streams: [StreamReport]
+  /// How the output was made (full, smart, gif or copy) and why, in words (`--dry-run` says the same).
+  var method: String
+  var reason: String
   /// A smart render's copied frames, of how many, and its runs in output order; nil for a full render.
   var smart: SmartReport?
 
@@ -71,8 +74,11 @@ struct RenderReport: Encodable {
     }
   }
 
-  init(_ report: ExportReport, route: OutputRoute, clock: Clock, smart: SmartExporter.Summary? = nil) {
-    self.smart = smart.map(SmartReport.init)
+  /// The report of a render as `plan` made it; with no plan, a copy join (`--copy`).
+  init(_ report: ExportReport, route: OutputRoute, clock: Clock, plan: ExportPlan?) {
+    method = plan?.method.rawValue ?? "copy"
+    reason = plan.map(ExportPlanText.reason) ?? "--copy"
+    smart = plan.flatMap { $0.method == .smart ? $0.smart : nil }.map(SmartReport.init)
     path = report.path
     container = route.container.rawValue
     duration = Self.round(report.duration.seconds)

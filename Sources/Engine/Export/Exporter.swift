@@ -1,9 +1,8 @@
-internal import CFFmpeg
 import Composition
 
-/// Renders a composition to its output route: the pull loop that asks the video renderer for each output frame
-/// and the audio renderer for the samples up to that frame's end, encodes both and interleaves them into the
-/// muxer.
+/// Decides how a composition is written to its output route (`plan`: full, smart or GIF, and why) and writes
+/// it that way. A full render is the pull loop that asks the video renderer for each output frame and the audio
+/// renderer for the samples up to that frame's end, encodes both and interleaves them into the muxer.
 ///
 /// Output frame n is at `n × frameDuration`; the audio has exactly `outputDuration × sampleRate` samples, so
 /// both streams end together. A file is written to a temporary file renamed into place on success; standard
@@ -14,11 +13,19 @@ public final class Exporter {
   private let overwrite: Bool
   private let strict: Bool
   private let tables: CubeTables
+  private let smart: SmartExporter?
+  /// How the output will be made, and why: decided here, once.
+  public let plan: ExportPlan
 
   /// Validates `composition` written in `route`'s container (throws `EngineError.invalidComposition`) and
-  /// prepares to write it. With `strict`, any damage found while decoding ends the render with
-  /// `EngineError.decodeFailed`; without it damaged packets are skipped and reported in `ExportReport.damage`.
-  public init(composition: Composition, route: OutputRoute, overwrite: Bool, strict: Bool = false) throws(EngineError) {
+  /// decides how to write it under `policy` (a smart plan reads the eligible sources' packets, without
+  /// decoding). With `strict`, any damage found while decoding ends the render with `EngineError.decodeFailed`;
+  /// without it damaged packets are skipped and reported in `ExportReport.damage`. Only a smart render that was
+  /// asked for fails for what its plan cannot read; otherwise the render is a full one.
+  public init(
+    composition: Composition, route: OutputRoute, overwrite: Bool, strict: Bool = false,
+    smart policy: SmartPolicy = SmartPolicy()
+  ) throws(EngineError) {
     var composition = composition
     composition.export.container = route.container
     do {
@@ -26,22 +33,76 @@ public final class Exporter {
     } catch {
       throw .invalidComposition(error)
     }
-    tables = try CubeTables(composition: composition)
+    let tables = try CubeTables(composition: composition)
     self.composition = composition
     self.route = route
     self.overwrite = overwrite
     self.strict = strict
+    self.tables = tables
+    let everyFrame: ExportPlan.Method = route.container == .gif ? .gif : .full
+    func whole(_ reason: ExportPlan.Reason, _ summary: SmartExporter.Summary? = nil) -> ExportPlan {
+      ExportPlan(method: everyFrame, reason: reason, smart: summary)
+    }
+    let considered =
+      policy.asked || (policy.offered && !policy.joinableByCopy && !policy.turnedOff && everyFrame != .gif)
+    guard considered else {
+      smart = nil
+      plan = whole(
+        everyFrame == .gif
+          ? .gifOutput
+          : policy.joinableByCopy ? .joinableByCopy : policy.offered ? .smartTurnedOff : .notAJoin)
+      return
+    }
+    let planned: SmartExporter
+    do {
+      planned = try SmartExporter(
+        validated: composition, tables: tables, route: route, overwrite: overwrite, strict: strict)
+    } catch {
+      guard !policy.asked else { throw error }
+      smart = nil
+      plan = whole(.nothingToCopy(error.description))
+      return
+    }
+    switch planned.outcome {
+    case .failure(let refusal):
+      smart = nil
+      plan = whole(.nothingToCopy(refusal.description))
+    case .success(let summary):
+      // What decides a render that was not asked to be smart, in order.
+      let unasked: ExportPlan.Reason
+      if summary.percent < ExportPlan.smartByDefault {
+        unasked = .tooLittleCopied
+      } else if policy.encodingChosen {
+        unasked = .encodingChosen
+      } else if strict {
+        unasked = .strict
+      } else if route.isStandardOutput {
+        unasked = .standardOutput
+      } else {
+        unasked = .mostIsCopied
+      }
+      if policy.asked || unasked == .mostIsCopied {
+        smart = planned
+        plan = ExportPlan(method: .smart, reason: policy.asked ? .smartAsked : .mostIsCopied, smart: summary)
+      } else {
+        smart = nil
+        plan = whole(unasked, summary)
+      }
+    }
   }
 
-  /// Renders and writes the output. `progress` is called after each video frame (or audio block); `isCancelled`
-  /// is polled as often, and a true answer stops with `EngineError.interrupted` (`.interruptedStreaming` once
-  /// bytes have gone to standard output).
+  /// Renders and writes the output as planned. `progress` is called after each video frame (or audio block);
+  /// `isCancelled` is polled as often, and a true answer stops with `EngineError.interrupted`
+  /// (`.interruptedStreaming` once bytes have gone to standard output).
   public func run(
     progress: (ExportProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
   ) throws(EngineError) -> ExportReport {
+    if plan.method == .smart, let smart {
+      return try smart.run(progress: progress, isCancelled: isCancelled)
+    }
     let target = try OutputTarget(route: route, overwrite: overwrite)
     let report: ExportReport
-    if route.container == .gif {
+    if plan.method == .gif {
       report = try GIFExporter(composition: composition, target: target, strict: strict, tables: tables).run(
         progress: progress, isCancelled: isCancelled)
     } else {

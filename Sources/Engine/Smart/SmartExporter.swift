@@ -33,6 +33,8 @@ public final class SmartExporter {
     public var crf: Int
     public var preset: String
     public var share: Double { frameCount == 0 ? 0 : Double(copiedFrames) / Double(frameCount) }
+    /// The share in whole per cent, as every note prints it and the plan's rule reads it.
+    public var percent: Int { Int((share * 100).rounded()) }
   }
 
   /// Output frames copied from one file (consecutive groups of it) or re-encoded.
@@ -52,11 +54,22 @@ public final class SmartExporter {
 
   /// Validates `composition` in `route`'s container (throws `EngineError.invalidComposition`) and plans what
   /// can be copied (reading every eligible source's packets, without decoding).
-  public init(composition: Composition, route: OutputRoute, overwrite: Bool, strict: Bool = false) throws(EngineError) {
+  public convenience init(composition: Composition, route: OutputRoute, overwrite: Bool, strict: Bool = false)
+    throws(EngineError)
+  {
     var composition = composition
     composition.export.container = route.container
     do { try composition.validate() } catch { throw .invalidComposition(error) }
-    tables = try CubeTables(composition: composition)
+    try self.init(
+      validated: composition, tables: try CubeTables(composition: composition), route: route, overwrite: overwrite,
+      strict: strict)
+  }
+
+  /// Plans `composition`, already validated in `route`'s container, with its colour tables.
+  init(validated composition: Composition, tables: CubeTables, route: OutputRoute, overwrite: Bool, strict: Bool)
+    throws(EngineError)
+  {
+    self.tables = tables
     self.composition = composition
     self.route = route
     self.overwrite = overwrite
