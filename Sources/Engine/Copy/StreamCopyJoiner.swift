@@ -62,6 +62,7 @@ public final class StreamCopyJoiner {
     }
     let target = try OutputTarget(route: route, overwrite: overwrite)
     let output = try target.open()
+    let writer = PacketWriter(output, path: outputPath)
     let reference: InputFile
     do {
       reference = try InputFile.forCopy(path: paths[0])
@@ -88,13 +89,9 @@ public final class StreamCopyJoiner {
     var state = CopyState(outputStreams: outputStreams)
     for (index, path) in paths.enumerated() {
       if isCancelled() { throw target.interruption }
-      try copy(path, index: index, reference: (reference, streams), into: output, state: &state)
+      try copy(path, index: index, reference: (reference, streams), into: writer, state: &state)
     }
-    do {
-      try output.finish()
-    } catch {
-      throw .outputFailed(path: outputPath, reason: "cannot finish the output (\(error.message))")
-    }
+    try writer.finish()
     try target.commit()
     return ExportReport(
       path: outputPath, duration: state.offset, videoFrames: state.videoPackets, audioSamples: state.audioSamples,
@@ -106,7 +103,6 @@ public final class StreamCopyJoiner {
     var outputStreams: [Int]
     /// Where the next file starts in the output.
     var offset = MediaTime.zero
-    var lastDTS: [Int: Int64] = [:]
     /// Where the next copied audio packet goes: audio packets are laid back to back.
     var audioPosition = MediaTime.zero
     var videoPackets: Int64 = 0
@@ -115,7 +111,7 @@ public final class StreamCopyJoiner {
 
   /// Copies file `index` after checking it matches the first file, opening it only for this.
   private func copy(
-    _ path: String, index: Int, reference: (InputFile, CopyCompatibility.Streams), into output: Muxer,
+    _ path: String, index: Int, reference: (InputFile, CopyCompatibility.Streams), into output: PacketWriter,
     state: inout CopyState
   ) throws(EngineError) {
     let input: InputFile
@@ -152,7 +148,6 @@ public final class StreamCopyJoiner {
       let inStream = input.stream(used[slot])
       let outIndex = state.outputStreams[slot]
       let tbIn = inStream.pointee.time_base
-      let tbOut = output.timeBase(ofStream: outIndex)
       let p = packet.pointer
       let shift = state.offset - zero
       if index > 0 && Int(packet.streamIndex) == streams.video && p.pointee.flags & AV_PKT_FLAG_DISCARD != 0 {
@@ -171,29 +166,18 @@ public final class StreamCopyJoiner {
           ? av_rescale_q(frameSize, AVRational(num: 1, den: max(par.sample_rate, 1)), tbIn)
           : max(audioFrame, p.pointee.duration)
         p.pointee.duration = audioFrame
-        guard
+        guard let pts = Timestamp.time(p.pointee.pts, tbIn),
           let placed = Self.placeAudio(
             packet, timeBase: tbIn, shift: shift, zero: zero, clipEnd: clipEnd, state: &state)
         else { continue }
-        p.pointee.pts = Timestamp.ticks(placed, tbOut)
-        p.pointee.dts = p.pointee.pts
         let rate = Int32(inStream.pointee.codecpar.pointee.sample_rate)
         state.audioSamples += av_rescale_q(p.pointee.duration, tbIn, AVRational(num: 1, den: max(rate, 1)))
+        // Decoded where it is placed; decode times kept strictly increasing across the join.
+        p.pointee.dts = p.pointee.pts
+        try output.write(packet, stream: outIndex, from: tbIn, shift: placed - pts, order: .nudged)
       } else {
-        if let pts = Timestamp.time(p.pointee.pts, tbIn) { p.pointee.pts = Timestamp.ticks(pts + shift, tbOut) }
-        if let dts = Timestamp.time(p.pointee.dts, tbIn) { p.pointee.dts = Timestamp.ticks(dts + shift, tbOut) }
         state.videoPackets += 1
-      }
-      if p.pointee.duration > 0 { p.pointee.duration = av_rescale_q(p.pointee.duration, tbIn, tbOut) }
-      // Keep decode times strictly increasing across the join.
-      if p.pointee.dts != cm_nopts_value(), let last = state.lastDTS[outIndex], p.pointee.dts <= last {
-        p.pointee.dts = last + 1
-        if p.pointee.pts != cm_nopts_value() && p.pointee.pts < p.pointee.dts { p.pointee.pts = p.pointee.dts }
-      }
-      if p.pointee.dts != cm_nopts_value() { state.lastDTS[outIndex] = p.pointee.dts }
-      packet.streamIndex = Int32(outIndex)
-      do { try output.write(packet) } catch {
-        throw .writeFailed(path: outputPath, error)
+        try output.write(packet, stream: outIndex, from: tbIn, shift: shift, order: .nudged)
       }
     }
     state.offset = clipEnd

@@ -15,13 +15,12 @@ final class AudioStreamWriter {
   private var block: [[Float]]
   private let frames: AudioFrameWriter
   private let packet: Packet
-  private let path: String
   private(set) var samplesWritten: Int64 = 0
 
   /// An encoder for the composition's audio in `export`'s codec, added as a stream of `output` (before its
   /// header is written); nil when the composition has no audio.
   init?(
-    composition: Composition, export: ExportSettings, output: Muxer, path: String, damage: DamageLog
+    composition: Composition, export: ExportSettings, output: Muxer, damage: DamageLog
   ) throws(FFmpegError) {
     let format = AudioFormat(sampleRate: export.audioSampleRate, channels: export.audioChannels)
     let renderer = AudioRenderer(composition: composition, format: format, damage: damage)
@@ -37,7 +36,6 @@ final class AudioStreamWriter {
     frames = AudioFrameWriter(
       format: encoder.pointer.pointee.sample_fmt, sampleRate: Int32(format.sampleRate), channels: format.channels)
     packet = try Packet()
-    self.path = path
   }
 
   var sampleRate: Int { renderer.format.sampleRate }
@@ -60,7 +58,7 @@ final class AudioStreamWriter {
 
   /// Mixes, encodes and writes whole frames while they fit before sample `end`; with `isLast`, also the short
   /// frame that ends the stream there.
-  func write(upTo end: Int64, isLast: Bool = false, into output: Muxer) throws(EngineError) {
+  func write(upTo end: Int64, isLast: Bool = false, into output: PacketWriter) throws(EngineError) {
     guard prepared else { throw .internalFailure(.audio, "the loudness target was not measured before writing") }
     let size = block[0].count
     while samplesWritten < end {
@@ -77,11 +75,9 @@ final class AudioStreamWriter {
   }
 
   /// Drains the encoder.
-  func finish(into output: Muxer) throws(EngineError) { try send(nil, into: output) }
+  func finish(into output: PacketWriter) throws(EngineError) { try send(nil, into: output) }
 
-  private func send(_ frame: Frame?, into output: Muxer) throws(EngineError) {
-    do { try output.encode(frame, with: encoder, stream: stream, packet: packet) } catch {
-      throw .outputFailed(path: path, reason: "cannot write the audio (\(error))")
-    }
+  private func send(_ frame: Frame?, into output: PacketWriter) throws(EngineError) {
+    try output.encode(frame, with: encoder, stream: stream, packet: packet)
   }
 }

@@ -19,6 +19,7 @@ final class ExportSession {
   private let target: OutputTarget
   private var displayPath: String { target.route.path }
   private let output: Muxer
+  private let writer: PacketWriter
   private let packet: Packet
   private let scalers = ScalerCache()
   private var video: VideoSide?
@@ -41,6 +42,7 @@ final class ExportSession {
     // The colour tables build while the muxer, the encoders and the first sources open.
     if let matrix, part.includesVideo { tables.prepare(matrix: matrix) }
     output = try target.open()
+    writer = PacketWriter(output, path: target.route.path)
     do {
       packet = try Packet()
     } catch {
@@ -61,7 +63,7 @@ final class ExportSession {
       }
       if part.includesAudio && export.container.carriesAudio {
         audio = try AudioStreamWriter(
-          composition: composition, export: export, output: output, path: target.route.path, damage: damage)
+          composition: composition, export: export, output: output, damage: damage)
       }
       try target.start(output, export: export)
     } catch let error as EngineError {
@@ -81,20 +83,16 @@ final class ExportSession {
         if isCancelled() { throw target.interruption }
         // Blocks of a second; only the stream's very last frame may be short.
         let end = min(audio.samplesWritten + 48_000, totalSamples)
-        try audio.write(upTo: end, isLast: end == totalSamples, into: output)
+        try audio.write(upTo: end, isLast: end == totalSamples, into: writer)
         progress(
           ExportProgress(
             outputTime: MediaTime.ticks(audio.samplesWritten, rate: audio.sampleRate), duration: duration,
             framesWritten: framesWritten))
       }
-      try audio.finish(into: output)
+      try audio.finish(into: writer)
     }
-    if let video { try encode(nil, with: video.encoder, stream: video.stream, frameDuration: 1) }
-    do {
-      try output.finish()
-    } catch {
-      throw .outputFailed(path: displayPath, reason: "cannot finish the output (\(error.message))")
-    }
+    if let video { try writer.encode(nil, with: video.encoder, stream: video.stream, packet: packet, duration: 1) }
+    try writer.finish()
     return ExportReport(
       path: displayPath, duration: duration, videoFrames: framesWritten, audioSamples: audio?.samplesWritten ?? 0,
       damage: damage.summaries)
@@ -114,7 +112,7 @@ final class ExportSession {
     for n in frames {
       if isCancelled() { throw target.interruption }
       let frameEnd = video.composition.time(ofFrame: n + 1)
-      if let audio { try audio.write(upTo: min(frameEnd.ticks(atRate: audio.sampleRate), totalSamples), into: output) }
+      if let audio { try audio.write(upTo: min(frameEnd.ticks(atRate: audio.sampleRate), totalSamples), into: writer) }
       do { try frame.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
       try video.renderer.render(at: video.composition.time(ofFrame: n), into: frame)
       var encoded = frame
@@ -125,34 +123,9 @@ final class ExportSession {
         } catch { throw .internalFailure(.encoding, "\(error)") }
       }
       encoded.pointer.pointee.pts = n - frames.lowerBound
-      try encode(encoded, with: video.encoder, stream: video.stream, frameDuration: 1)
+      try writer.encode(encoded, with: video.encoder, stream: video.stream, packet: packet, duration: 1)
       framesWritten += 1
       progress(ExportProgress(outputTime: frameEnd, duration: composition.outputDuration, framesWritten: framesWritten))
-    }
-  }
-
-  /// Sends `frame` (nil drains) and writes every packet the encoder has ready. `frameDuration`, in the
-  /// encoder's time base, is stamped on video packets (libx264 leaves it 0, which loses the last frame's length).
-  private func encode(_ frame: Frame?, with encoder: Encoder, stream: Int, frameDuration: Int64?) throws(EngineError) {
-    do {
-      try encoder.send(frame)
-    } catch {
-      throw .internalFailure(.encoding, "encoding failed: \(error)")
-    }
-    while true {
-      let status: CodecStatus
-      do { status = try encoder.receive(into: packet) } catch {
-        throw .internalFailure(.encoding, "encoding failed: \(error)")
-      }
-      guard status == .ready else { return }
-      if let frameDuration { packet.pointer.pointee.duration = frameDuration }
-      packet.streamIndex = Int32(stream)
-      av_packet_rescale_ts(packet.pointer, encoder.timeBase, output.timeBase(ofStream: stream))
-      do {
-        try output.write(packet)
-      } catch {
-        throw .writeFailed(path: displayPath, error)
-      }
     }
   }
 }

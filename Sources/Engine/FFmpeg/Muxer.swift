@@ -94,23 +94,10 @@ final class Muxer {
     try check(avformat_write_header(format, &dictionary), "avformat_write_header")
   }
 
-  /// Writes a packet whose timestamps are already in its stream's time base (av_interleaved_write_frame).
+  /// Writes a packet whose timestamps are already in its stream's time base (av_interleaved_write_frame); the
+  /// drivers write through `PacketWriter`, the one writer of packets.
   func write(_ packet: Packet) throws(FFmpegError) {
     try check(av_interleaved_write_frame(format, packet.pointer), "av_interleaved_write_frame")
-  }
-
-  /// Sends `frame` (nil drains) to `encoder` and writes every packet it has ready as stream `stream`, rescaled to
-  /// the stream's time base; `duration` (in the encoder's time base), when given, is stamped on each packet.
-  func encode(
-    _ frame: Frame?, with encoder: Encoder, stream: Int, packet: Packet, duration: Int64? = nil
-  ) throws(FFmpegError) {
-    try encoder.send(frame)
-    while try encoder.receive(into: packet) == .ready {
-      if let duration { packet.pointer.pointee.duration = duration }
-      packet.streamIndex = Int32(stream)
-      av_packet_rescale_ts(packet.pointer, encoder.timeBase, timeBase(ofStream: stream))
-      try write(packet)
-    }
   }
 
   /// Finishes the file (av_write_trailer) and closes it.

@@ -52,6 +52,7 @@ final class GIFExporter {
     }
     let palette = try quantizer.palette()
     let output = try target.open()
+    let writer = PacketWriter(output, path: target.route.path)
     let encoder: Encoder
     let stream: Int
     let frame: Frame
@@ -84,7 +85,7 @@ final class GIFExporter {
       }
       table.withMemoryRebound(to: UInt32.self, capacity: 256) { $0.update(from: colors, count: 256) }
       frame.pointer.pointee.pts = n
-      try self.encode(frame, encoder: encoder, stream: stream, output: output, packet: packet)
+      try writer.encode(frame, with: encoder, stream: stream, packet: packet, duration: 1)
       written += 1
       progress(
         ExportProgress(
@@ -100,10 +101,8 @@ final class GIFExporter {
     } else {
       try renderFrames(count: count, damage: damage, isCancelled: isCancelled, write)
     }
-    try encode(nil, encoder: encoder, stream: stream, output: output, packet: packet)
-    do { try output.finish() } catch {
-      throw .outputFailed(path: target.route.path, reason: "cannot finish the GIF (\(error.message))")
-    }
+    try writer.encode(nil, with: encoder, stream: stream, packet: packet, duration: 1)
+    try writer.finish()
     return ExportReport(
       path: target.route.path, duration: duration, videoFrames: written, audioSamples: 0, damage: damage.summaries)
   }
@@ -139,15 +138,6 @@ final class GIFExporter {
         }
       }
       try body(n, pixels)
-    }
-  }
-
-  /// Sends `frame` (nil drains) and writes the packets ready, each lasting until the next frame's time.
-  private func encode(
-    _ frame: Frame?, encoder: Encoder, stream: Int, output: Muxer, packet: Packet
-  ) throws(EngineError) {
-    do { try output.encode(frame, with: encoder, stream: stream, packet: packet, duration: 1) } catch {
-      throw .outputFailed(path: target.route.path, reason: "cannot write the GIF (\(error))")
     }
   }
 }

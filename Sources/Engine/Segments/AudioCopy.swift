@@ -6,7 +6,6 @@ import Composition
 /// it as a single render's does), interleaved with the video as it goes.
 final class AudioCopy {
   private let path: String
-  private let outputPath: String
   private let input: InputFile
   private let index: Int
   private let inputBase: AVRational
@@ -15,10 +14,9 @@ final class AudioCopy {
   private var ended = false
   let stream: Int
 
-  /// Opens `path`'s audio and adds its stream to `output` (at `outputPath`; before the header is written).
-  init(path: String, output: Muxer, outputPath: String, keepTag: Bool) throws(EngineError) {
+  /// Opens `path`'s audio and adds its stream to `output` (before its header is written).
+  init(path: String, output: Muxer, keepTag: Bool) throws(EngineError) {
     self.path = path
-    self.outputPath = outputPath
     do {
       input = try InputFile.forCopy(path: path)
       guard let index = StreamSelection.audioStream(of: input) else {
@@ -39,7 +37,7 @@ final class AudioCopy {
   }
 
   /// Copies the packets that start before `end` (nil: all that are left).
-  func write(upTo end: MediaTime?, into output: Muxer) throws(EngineError) {
+  func write(upTo end: MediaTime?, into output: PacketWriter) throws(EngineError) {
     while true {
       if !pending {
         guard !ended, try input.nextPacket(into: packet) else {
@@ -53,12 +51,8 @@ final class AudioCopy {
         pending = true
       }
       if let end, let start = Timestamp.time(packet.pointer.pointee.pts, inputBase), start >= end { return }
-      packet.streamIndex = Int32(stream)
-      av_packet_rescale_ts(packet.pointer, inputBase, output.timeBase(ofStream: stream))
       pending = false
-      do { try output.write(packet) } catch {
-        throw .outputFailed(path: outputPath, reason: "cannot copy the audio (\(error.message))")
-      }
+      try output.write(packet, stream: stream, from: inputBase)
     }
   }
 }

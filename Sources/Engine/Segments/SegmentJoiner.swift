@@ -137,6 +137,7 @@ public final class SegmentJoiner {
     }
     let target = try OutputTarget(route: route, overwrite: overwrite)
     let output = try target.open()
+    let writer = PacketWriter(output, path: route.path)
     let damage = DamageLog()
     let stream: Int
     var audio: AudioStreamWriter?
@@ -151,10 +152,10 @@ public final class SegmentJoiner {
       stream = try output.addStream(copying: reference.stream(index), keepTag: route.container.isISOMedia)
       if let audioPath, composition.export.effectiveAudioCodec == planned.effectiveAudioCodec {
         copiedAudio = try AudioCopy(
-          path: audioPath, output: output, outputPath: route.path, keepTag: route.container.isISOMedia)
+          path: audioPath, output: output, keepTag: route.container.isISOMedia)
       } else {
         audio = try AudioStreamWriter(
-          composition: composition, export: composition.export, output: output, path: route.path, damage: damage)
+          composition: composition, export: composition.export, output: output, damage: damage)
       }
       try target.start(output, export: composition.export)
     } catch let error as EngineError {
@@ -162,7 +163,6 @@ public final class SegmentJoiner {
     } catch {
       throw .outputFailed(path: route.path, reason: "cannot start the output (\(error))")
     }
-    let timeBase = output.timeBase(ofStream: stream)
     var frames: Int64 = 0
     try audio?.prepare(isCancelled: isCancelled, interruption: target.interruption)
     for segment in segments {
@@ -176,32 +176,24 @@ public final class SegmentJoiner {
       let sourceBase = input.stream(index).pointee.time_base
       let shift = video.time(ofFrame: segment.frames.lowerBound)
       let end = min(video.time(ofFrame: segment.frames.upperBound), composition.outputDuration)
-      try copiedAudio?.write(upTo: end, into: output)
-      if let audio { try audio.write(upTo: end.ticks(atRate: audio.sampleRate), into: output) }
+      try copiedAudio?.write(upTo: end, into: writer)
+      if let audio { try audio.write(upTo: end.ticks(atRate: audio.sampleRate), into: writer) }
       while try input.nextPacket(into: packet) {
         defer { packet.unref() }
         let p = packet.pointer
-        guard Int(p.pointee.stream_index) == index, let pts = Timestamp.time(p.pointee.pts, sourceBase),
-          let dts = Timestamp.time(p.pointee.dts, sourceBase)
+        guard Int(p.pointee.stream_index) == index, Timestamp.time(p.pointee.pts, sourceBase) != nil,
+          Timestamp.time(p.pointee.dts, sourceBase) != nil
         else { continue }
-        p.pointee.pts = Timestamp.ticks(pts + shift, timeBase)
-        p.pointee.dts = Timestamp.ticks(dts + shift, timeBase)
-        p.pointee.duration = av_rescale_q(p.pointee.duration, sourceBase, timeBase)
-        packet.streamIndex = Int32(stream)
-        do { try output.write(packet) } catch {
-          throw .writeFailed(path: route.path, error)
-        }
+        try writer.write(packet, stream: stream, from: sourceBase, shift: shift)
         frames += 1
       }
     }
-    try copiedAudio?.write(upTo: nil, into: output)
+    try copiedAudio?.write(upTo: nil, into: writer)
     if let audio {
-      try audio.write(upTo: composition.outputDuration.ticks(atRate: audio.sampleRate), isLast: true, into: output)
-      try audio.finish(into: output)
+      try audio.write(upTo: composition.outputDuration.ticks(atRate: audio.sampleRate), isLast: true, into: writer)
+      try audio.finish(into: writer)
     }
-    do { try output.finish() } catch {
-      throw .outputFailed(path: route.path, reason: "cannot finish the output (\(error.message))")
-    }
+    try writer.finish()
     try target.commit()
     let copiedSamples = copiedAudio == nil ? 0 : composition.outputDuration.ticks(atRate: planned.audioSampleRate)
     return ExportReport(

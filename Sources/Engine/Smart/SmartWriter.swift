@@ -10,6 +10,7 @@ final class SmartWriter {
   private let video: VideoComposition
   private let target: OutputTarget
   private let output: Muxer
+  private let writer: PacketWriter
   private let stream: Int
   private let audio: AudioStreamWriter?
   private let damage: DamageLog
@@ -20,7 +21,6 @@ final class SmartWriter {
   private let tables: CubeTables
   /// The output stream's time base.
   private var timeBase = AVRational(num: 1, den: 1)
-  private var lastDTS = Int64.min
   private(set) var framesWritten: Int64 = 0
 
   init(
@@ -34,6 +34,7 @@ final class SmartWriter {
     damage = DamageLog(strict: strict)
     output = try target.open()
     let path = target.route.path
+    writer = PacketWriter(output, path: path)
     do {
       packet = try Packet()
       let input = try InputFile(path: reference.path)
@@ -57,7 +58,7 @@ final class SmartWriter {
       encoderConfiguration = x264
       try output.setExtradata(stream: stream, merged.bytes)
       audio = try AudioStreamWriter(
-        composition: composition, export: composition.export, output: output, path: path, damage: damage)
+        composition: composition, export: composition.export, output: output, damage: damage)
       try target.start(output, export: composition.export)
       timeBase = output.timeBase(ofStream: stream)
     } catch let error as EngineError {
@@ -103,12 +104,10 @@ final class SmartWriter {
           outputTime: video.time(ofFrame: framesWritten), duration: duration, framesWritten: framesWritten))
     }
     if let audio {
-      try audio.write(upTo: duration.ticks(atRate: audio.sampleRate), isLast: true, into: output)
-      try audio.finish(into: output)
+      try audio.write(upTo: duration.ticks(atRate: audio.sampleRate), isLast: true, into: writer)
+      try audio.finish(into: writer)
     }
-    do { try output.finish() } catch {
-      throw .outputFailed(path: target.route.path, reason: "cannot finish the output (\(error.message))")
-    }
+    try writer.finish()
   }
 
   func report(_ plan: SmartPlan) -> ExportReport {
@@ -120,7 +119,7 @@ final class SmartWriter {
   /// The audio up to output time `time`, so the muxer never holds much of either stream.
   private func audio(upTo time: MediaTime) throws(EngineError) {
     guard let audio else { return }
-    try audio.write(upTo: min(time, composition.outputDuration).ticks(atRate: audio.sampleRate), into: output)
+    try audio.write(upTo: min(time, composition.outputDuration).ticks(atRate: audio.sampleRate), into: writer)
   }
 
   /// Copies a group's packets, shifted so its first picture lands on output frame `first`.
@@ -135,7 +134,7 @@ final class SmartWriter {
     } catch {
       throw .readFailed(path: path, error, reason: "cannot read its packets again")
     }
-    // Source time of the group's first picture → output time of frame `first`, in the output's ticks.
+    // Source time of the group's first picture → output time of frame `first`.
     guard let firstTime = group.times.first else { return }
     let shift = video.time(ofFrame: first) - firstTime - index.fileStart
     try audio(upTo: video.time(ofFrame: first + Int64(group.times.count)))
@@ -149,14 +148,10 @@ final class SmartWriter {
         guard p.pointee.dts == start.dts && p.pointee.pts == start.pts else { continue }
         started = true
       }
-      guard let pts = Timestamp.time(p.pointee.pts, index.timeBase),
-        let dts = Timestamp.time(p.pointee.dts, index.timeBase)
+      guard Timestamp.time(p.pointee.pts, index.timeBase) != nil, Timestamp.time(p.pointee.dts, index.timeBase) != nil
       else { throw .invalidInput(path: path, reason: "a packet without a time in a copied group") }
-      p.pointee.pts = Timestamp.ticks(pts + shift, timeBase)
-      p.pointee.dts = Timestamp.ticks(dts + shift, timeBase)
-      p.pointee.duration = av_rescale_q(p.pointee.duration, index.timeBase, timeBase)
       p.pointee.flags &= ~AV_PKT_FLAG_DISCARD
-      try write(packet)
+      try writer.write(packet, stream: stream, from: index.timeBase, shift: shift, order: .required)
       copied += 1
     }
     guard copied == packets.count else {
@@ -164,17 +159,8 @@ final class SmartWriter {
     }
   }
 
+  /// Writes a packet already on the output's clock; its decode time must go forward (the plan's order).
   private func write(_ packet: Packet) throws(EngineError) {
-    let dts = packet.pointer.pointee.dts
-    guard dts > lastDTS else {
-      throw .internalFailure(
-        .encoding,
-        "decode times would go backwards at \(dts) after \(lastDTS) (\(timeBase.num)/\(timeBase.den))")
-    }
-    lastDTS = dts
-    packet.streamIndex = Int32(stream)
-    do { try output.write(packet) } catch {
-      throw .writeFailed(path: target.route.path, error)
-    }
+    try writer.write(packet, stream: stream, order: .required)
   }
 }
