@@ -30,6 +30,8 @@ public enum ClipMerge {
     var console = given
     // Read before parsing, so that even a usage error is a JSON line for the program that asked for them.
     console.reportsJSON = asksForJSONReports(arguments)
+    // A failed write to standard output belongs to the run that made it.
+    StandardStream.resetFailure()
     FFmpegLog.silence()
     MemoryTuning.keepLargeBuffers()
     defer { StdinSpool.cleanUp() }
@@ -40,7 +42,9 @@ public enum ClipMerge {
     do throws(CommandFailure) {
       try dispatch(command, Array(arguments.dropFirst()), console: console, trapsSignals: trapsSignals)
     } catch {
-      if !error.alreadyReported { console.error(StdinSpool.userFacing(error.message), code: error.code.rawValue) }
+      if !error.alreadyReported {
+        console.error(StdinSpool.userFacing(error.message), code: error.code.rawValue, argument: error.argument)
+      }
       return error.code.rawValue
     }
     // What the command wrote could not all go out.
@@ -64,7 +68,9 @@ public enum ClipMerge {
       console.out("clipmerge \(version)\n")
     default:
       guard let entry = CommandTable.entry(named: command) else {
-        throw CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
+        var unknown = CommandFailure("unknown command '\(command)'; see clipmerge --help", code: .usage)
+        unknown.argument = 1
+        throw unknown
       }
       try run(entry.type, rest, console: console, trapsSignals: trapsSignals)
     }

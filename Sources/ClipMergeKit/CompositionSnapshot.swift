@@ -10,7 +10,7 @@ struct CompositionSnapshot: Sendable {
   init(_ composition: MutableComposition) {
     var ids: [String: SourceID] = [:]
     for track in composition.tracks {
-      var segments: [Segment] = []
+      var segments: [TrackSegment] = []
       for (asset, segment) in track.insertions {
         let path = asset.url.path
         let id = ids[path] ?? SourceID(ids.count)
@@ -19,7 +19,7 @@ struct CompositionSnapshot: Sendable {
           sources.append(Source(id: id, path: path, info: asset.info))
         }
         segments.append(
-          Segment(source: id, sourceRange: segment.sourceRange, compositionRange: segment.compositionRange))
+          TrackSegment(source: id, sourceRange: segment.sourceRange, compositionRange: segment.compositionRange))
         if track.mediaType == .video {
           preferred[track.trackID, default: []].append(
             (segment.compositionRange, asset.info.video?.preferredTransform ?? .identity))

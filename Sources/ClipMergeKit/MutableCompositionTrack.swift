@@ -3,7 +3,7 @@ public final class MutableCompositionTrack {
   public let trackID: TrackID
   public let mediaType: MediaKind
   /// What was inserted, in the order of insertion: the asset and where its range lands.
-  public private(set) var insertions: [(asset: Asset, segment: Segment)] = []
+  public private(set) var insertions: [(asset: Asset, segment: TrackSegment)] = []
 
   init(trackID: TrackID, mediaType: MediaKind) {
     self.trackID = trackID
@@ -23,7 +23,7 @@ public final class MutableCompositionTrack {
       throw .outOfRange(
         "\(track.asset.url.path): \(timeRange) is not inside the asset (0 to \(track.asset.duration.secondsText))")
     }
-    insertions.append((track.asset, Segment(source: SourceID(0), sourceRange: timeRange, at: startTime)))
+    insertions.append((track.asset, TrackSegment(source: SourceID(0), sourceRange: timeRange, at: startTime)))
   }
 
   /// Plays the content of `timeRange` (composition time) over `duration` instead: faster when shorter, slower

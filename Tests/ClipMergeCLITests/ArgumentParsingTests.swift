@@ -127,3 +127,37 @@ final class ArgumentParsingTests: XCTestCase {
     }
   }
 }
+
+/// A usage error says which argument is wrong, for a program that built the command line: `argument` in the
+/// `--progress ndjson` failure, counted after `clipmerge` (the command is 1).
+final class ArgumentPositionTests: XCTestCase {
+  private func failure(_ arguments: [String]) throws -> [String: Any] {
+    let result = try InProcessClipMerge.run(arguments + ["--progress", "ndjson"])
+    XCTAssertEqual(result.code, 64, result.stderr)
+    let line = try XCTUnwrap(result.stderr.split(separator: "\n").last)
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+  }
+
+  func testTheArgumentAtFaultIsCounted() throws {
+    let base = FixtureFiles.path("base.mp4")
+    let overlay = FixtureFiles.path("overlay.mp4")
+    let cases: [([String], Int)] = [
+      (["overlay", base, overlay, "-o", "x.mp4", "--scale", "big"], 7),
+      (["overlay", base, overlay, "-o", "x.mp4", "--scale=big"], 6),
+      (["overlay", base, "--sclae", "2", overlay], 3),
+      (["concat", base, "--size", "-o", "x.mp4"], 3),
+      (["concat", base, "-y=1"], 3),
+      (["splice", base], 1),
+    ]
+    for (arguments, position) in cases {
+      let object = try failure(arguments)
+      XCTAssertEqual(object["stage"] as? String, "failed", "\(arguments)")
+      XCTAssertEqual(object["argument"] as? Int, position, "\(arguments): \(object)")
+    }
+    // An error that is not about one argument names none.
+    let missing = try InProcessClipMerge.run(["overlay", base, "--progress", "ndjson"])
+    let line = try XCTUnwrap(missing.stderr.split(separator: "\n").last)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    XCTAssertNil(object["argument"], "\(object)")
+  }
+}

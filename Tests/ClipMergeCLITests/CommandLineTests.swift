@@ -3,8 +3,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The built executable run as a user runs it: exit codes, one-line errors naming the file, no output left
-/// behind, help text.
+/// Exit codes, one-line errors naming the file, no output left behind, help text: in process through
+/// `ClipMerge.main`, and as the built executable where what reaches the real standard output and error matters
+/// (a render's stdout stays empty, damaged and cut-short inputs, -q's silence).
 final class CommandLineTests: XCTestCase {
   var folder: URL!
 
@@ -19,7 +20,7 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testOverlayWritesAPlayableFile() throws {
-    let result = try InProcessClipMerge.run([
+    let result = try ClipmergeProcess.run([
       "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), "-o", out(), "--preset", "ultrafast",
       "--fade-in", "1,1",
     ])
@@ -38,7 +39,7 @@ final class CommandLineTests: XCTestCase {
 
   func testNotMediaExits65() throws {
     let bad = FixtureFiles.path("not-media.mp4")
-    let result = try InProcessClipMerge.run(["overlay", FixtureFiles.path("base.mp4"), bad, "-o", out()])
+    let result = try ClipmergeProcess.run(["overlay", FixtureFiles.path("base.mp4"), bad, "-o", out()])
     XCTAssertEqual(result.code, 65)
     XCTAssertTrue(
       result.stderr.hasPrefix("clipmerge: error: \(bad): not a media file clipmerge can read"), result.stderr)
@@ -59,11 +60,11 @@ final class CommandLineTests: XCTestCase {
     let args = [
       "overlay", FixtureFiles.path("base.mp4"), FixtureFiles.path("overlay.mp4"), "-o", out(), "--preset", "ultrafast",
     ]
-    let refused = try InProcessClipMerge.run(args)
+    let refused = try ClipmergeProcess.run(args)
     XCTAssertEqual(refused.code, 73)
     XCTAssertEqual(refused.stderr, "clipmerge: error: \(out()): the output exists; pass -y to replace it\n")
     XCTAssertEqual(try String(contentsOfFile: out(), encoding: .utf8), "keep")
-    let replaced = try InProcessClipMerge.run(args + ["-y", "-q"])
+    let replaced = try ClipmergeProcess.run(args + ["-y", "-q"])
     XCTAssertEqual(replaced.code, 0, replaced.stderr)
     XCTAssertEqual(replaced.stderr, "")
     XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: out())[.size] as? Int ?? 0, 1000)
@@ -158,14 +159,14 @@ final class CommandLineTests: XCTestCase {
   /// Damaged data is skipped with a warning naming the file and the time; --strict refuses it.
   func testDamagedInputWarnsOrFailsWithStrict() throws {
     let damaged = FixtureFiles.path("damaged.mp4")
-    let result = try InProcessClipMerge.run(["concat", damaged, "-o", out(), "--preset", "ultrafast"])
+    let result = try ClipmergeProcess.run(["concat", damaged, "-o", out(), "--preset", "ultrafast"])
     XCTAssertEqual(result.code, 0, result.stderr)
     let warning = try XCTUnwrap(result.stderr.split(separator: "\n").first.map(String.init))
     XCTAssertTrue(warning.hasPrefix("clipmerge: warning: \(damaged): skipped "), warning)
     XCTAssertTrue(warning.contains("damaged packet"), warning)
     XCTAssertTrue(warning.contains(", the first at "), warning)
     XCTAssertTrue(result.stderr.contains("(4.000 s, 120 frames, 192000 audio samples)"), "still whole and in sync")
-    let strict = try InProcessClipMerge.run(["concat", damaged, "-o", out("strict.mov"), "--strict"])
+    let strict = try ClipmergeProcess.run(["concat", damaged, "-o", out("strict.mov"), "--strict"])
     XCTAssertEqual(strict.code, 65)
     XCTAssertTrue(strict.stderr.hasPrefix("clipmerge: error: \(damaged): decoding failed at "), strict.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: out("strict.mov")))
@@ -179,7 +180,7 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(report.statedDuration, 4)
     XCTAssertLessThan(duration, 3.5)
     XCTAssertGreaterThan(duration, 0.5)
-    let result = try InProcessClipMerge.run(["concat", truncated, "-o", out(), "--preset", "ultrafast"])
+    let result = try ClipmergeProcess.run(["concat", truncated, "-o", out(), "--preset", "ultrafast"])
     XCTAssertEqual(result.code, 0, result.stderr)
     XCTAssertTrue(
       result.stderr.hasPrefix("clipmerge: warning: \(truncated): truncated: its data ends at "), result.stderr)

@@ -24,12 +24,14 @@ enum CompositionSamples {
     let video = Track(
       id: TrackID(1), kind: .video,
       segments: [
-        Segment(source: a.id, sourceRange: range, at: .zero), Segment(source: b.id, sourceRange: range, at: s("4")),
+        TrackSegment(source: a.id, sourceRange: range, at: .zero),
+        TrackSegment(source: b.id, sourceRange: range, at: s("4")),
       ])
     let audio = Track(
       id: TrackID(2), kind: .audio,
       segments: [
-        Segment(source: a.id, sourceRange: range, at: .zero), Segment(source: b.id, sourceRange: range, at: s("4")),
+        TrackSegment(source: a.id, sourceRange: range, at: .zero),
+        TrackSegment(source: b.id, sourceRange: range, at: s("4")),
       ])
     let instruction = VideoCompositionInstruction(
       timeRange: TimeRange(start: .zero, duration: s("8")), layers: [LayerInstruction(trackID: TrackID(1))])

@@ -35,7 +35,7 @@ final class CompositionValidationTests: XCTestCase {
   func testDurationTooLong() {
     let found = problems {
       $0.sources[0].info.duration = MediaTime(seconds: 200_000)
-      $0.tracks[0].segments[0] = Segment(
+      $0.tracks[0].segments[0] = TrackSegment(
         source: SourceID(0), sourceRange: TimeRange(start: .zero, duration: MediaTime(seconds: 100_000)), at: .zero)
       $0.tracks[0].segments.removeLast()
     }

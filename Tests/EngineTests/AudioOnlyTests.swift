@@ -15,7 +15,8 @@ final class AudioOnlyTests: XCTestCase {
       tracks: [
         Track(
           id: TrackID(1), kind: .audio,
-          segments: [Segment(source: source.id, sourceRange: TimeRange(start: .zero, duration: length), at: .zero)])
+          segments: [TrackSegment(source: source.id, sourceRange: TimeRange(start: .zero, duration: length), at: .zero)]
+        )
       ], video: nil)
     let (out, report) = try RenderHelpers.render(composition, name: "audio.mp4")
     XCTAssertEqual(report.audioSamples, 3 * 48_000)

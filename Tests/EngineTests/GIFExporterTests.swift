@@ -16,7 +16,7 @@ final class GIFExporterTests: XCTestCase {
     var files: [Data] = []
     for kept in [64_000_000, 0] {
       let path = folder.appendingPathComponent("\(kept).gif").path
-      let target = try OutputTarget(route: OutputRoute(path: path, container: .gif), overwrite: false)
+      let target = try OutputSink(route: OutputRoute(path: path, container: .gif), overwrite: false)
       var gif = composition
       gif.export.container = .gif
       let report = try GIFExporter(

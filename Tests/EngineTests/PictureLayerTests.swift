@@ -185,7 +185,7 @@ final class StillMotionTests: XCTestCase {
       tracks: [
         Track(
           id: TrackID(1), kind: .video,
-          segments: [Segment(source: photo.id, sourceRange: TimeRange(start: .zero, duration: two), at: .zero)])
+          segments: [TrackSegment(source: photo.id, sourceRange: TimeRange(start: .zero, duration: two), at: .zero)])
       ],
       video: VideoComposition(
         renderSize: PixelSize(width: 320, height: 240), frameDuration: MediaTime.ticks(1, rate: 30),

@@ -13,7 +13,7 @@ final class ReaderSharingTests: XCTestCase {
       Track(
         id: TrackID(index + 1), kind: .video,
         segments: [
-          Segment(
+          TrackSegment(
             source: source.id, sourceRange: TimeRange(start: .zero, duration: duration),
             at: RenderHelpers.s(start))
         ])

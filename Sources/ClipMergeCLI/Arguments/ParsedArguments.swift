@@ -14,6 +14,11 @@ struct ParsedArguments: Sendable {
   /// A render command's own arguments after `--` (`-- overlay a.mp4 b.mp4 --fade-in 1`), standing for the spec it
   /// prints; nil when there are none (see `RecipeSpec`).
   var recipe: [String]?
+  /// Where each option's value stood (its last use; a flag's own place; `--name=value` is one argument), and
+  /// each positional, counted as the user typed them after `clipmerge` (the command is 1), for errors that
+  /// point at the argument.
+  var positions: [String: Int] = [:]
+  var positionalPositions: [Int] = []
 
   /// Splits `arguments` by `specs`: `--name value`, `--name=value`, `-x value`, flags, and `--` ending options.
   /// A lone `-` is a positional (standard input or output). With `acceptsRecipe`, `-- overlay ...` or
@@ -25,9 +30,12 @@ struct ParsedArguments: Sendable {
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
+      // After the command, 1-based: this argument is number index + 1.
+      let position = index + 1
       // `-#t=0,1`: standard input, trimmed.
       if optionsEnded || argument == "-" || argument.hasPrefix("-#") || !argument.hasPrefix("-") {
         positionals.append(argument)
+        positionalPositions.append(position)
         continue
       }
       if argument == "--" {
@@ -51,15 +59,17 @@ struct ParsedArguments: Sendable {
       } else {
         guard argument.count == 2, let letter = argument.last,
           let match = specs.first(where: { $0.short == letter })
-        else { throw Self.unknown(argument, specs) }
+        else { throw Self.unknown(argument, specs, at: position) }
         name = match.name
       }
-      guard let option = spec(named: name) else { throw Self.unknown(argument, specs) }
+      guard let option = spec(named: name) else { throw Self.unknown(argument, specs, at: position) }
+      positions[name] = position
       if option.valueIsOptional {
         var value = inlineValue
         if value == nil, index < arguments.count, Double(arguments[index]) != nil {
           value = arguments[index]
           index += 1
+          positions[name] = position + 1
         }
         if let value {
           values[name] = value
@@ -73,20 +83,22 @@ struct ParsedArguments: Sendable {
           value = inlineValue
         } else {
           guard index < arguments.count else {
-            throw UsageError("\(argument) needs a value (\(option.valueName ?? ""))")
+            throw UsageError("\(argument) needs a value (\(option.valueName ?? ""))", argument: position)
           }
           value = arguments[index]
           // `--size -o x.mp4`: the value was left out, and the next option taken for it.
           if value.count > 1, value.hasPrefix("-"), Double(value) == nil, Self.names(value, specs) {
-            throw UsageError("\(argument) needs a value (\(option.valueName ?? "")) before \(value)")
+            throw UsageError(
+              "\(argument) needs a value (\(option.valueName ?? "")) before \(value)", argument: position)
           }
           index += 1
+          positions[name] = position + 1
         }
         values[name] = value
         lists[name, default: []].append(value)
         sequence.append((name, value))
       } else {
-        if inlineValue != nil { throw UsageError("--\(name) takes no value") }
+        if inlineValue != nil { throw UsageError("--\(name) takes no value", argument: position) }
         flags.insert(name)
         sequence.append((name, nil))
       }
@@ -94,9 +106,9 @@ struct ParsedArguments: Sendable {
   }
 
   /// "unknown option", with the option meant when there is one.
-  private static func unknown(_ argument: String, _ specs: [OptionSpec]) -> UsageError {
+  private static func unknown(_ argument: String, _ specs: [OptionSpec], at position: Int) -> UsageError {
     let hint = OptionHint.hint(for: argument, among: specs).map { "; \($0)" } ?? ""
-    return UsageError("unknown option '\(argument)'\(hint)")
+    return UsageError("unknown option '\(argument)'\(hint)", argument: position)
   }
 
   /// Whether `argument` is one of `specs`' options (`--name`, `--name=...` or `-x`).
@@ -118,7 +130,9 @@ struct ParsedArguments: Sendable {
   /// saying what was `expected`.
   func value<T>(_ name: String, expected: String, _ parse: (String) -> T?) throws(UsageError) -> T? {
     guard let text = values[name] else { return nil }
-    guard let value = parse(text) else { throw UsageError("--\(name): expected \(expected), got '\(text)'") }
+    guard let value = parse(text) else {
+      throw UsageError("--\(name): expected \(expected), got '\(text)'", argument: positions[name])
+    }
     return value
   }
 }

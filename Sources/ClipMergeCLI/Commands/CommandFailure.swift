@@ -7,6 +7,8 @@ struct CommandFailure: Error {
   var code: ExitCode
   /// The message was printed already (a command that reports several failures as it goes).
   var alreadyReported = false
+  /// The argument at fault, counted after `clipmerge` (the command is 1), when a usage error knows it.
+  var argument: Int?
 
   init(_ message: String, code: ExitCode, alreadyReported: Bool = false) {
     self.message = message
@@ -16,6 +18,7 @@ struct CommandFailure: Error {
 
   init(_ usage: UsageError) {
     self.init(usage.message, code: usage.code)
+    argument = usage.argument
   }
 
   /// The exit code the engine's error calls for.

@@ -6,7 +6,7 @@ import Foundation
 struct ComposeCommand {
   static let name = "compose"
 
-  static let specs: [OptionSpec] = OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+  static let specs: [OptionSpec] = RenderOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
   static var page: HelpPage {
     HelpPage(
@@ -23,14 +23,14 @@ struct ComposeCommand {
   }
 
   var specPath: String
-  var output: OutputOptions
+  var output: RenderOptions
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     guard parsed.positionals.count == 1 else {
       throw UsageError("compose takes one SPEC (a file, or - for standard input); got \(parsed.positionals.count)")
     }
     specPath = parsed.positionals[0]
-    output = try OutputOptions(parsed, pathRequired: false)
+    output = try RenderOptions(parsed, pathRequired: false)
   }
 
   func run(console: Console) throws(CommandFailure) {
@@ -46,9 +46,7 @@ struct ComposeCommand {
     let name = Self.displayName(specPath)
     var runner = RenderRunner(console: console, output: output)
     if specPath != "-" { runner.readFiles = [specPath] }
-    runner.explain = { _, rule in
-      "\(name): \(SpecProblem(path: document.location(of: rule), message: rule.description))"
-    }
+    runner.wording = .spec(name: name, document: document)
     try runner.render(resolved)
   }
 

@@ -38,7 +38,7 @@ struct ConcatCommand {
         "image-duration", value: "SECONDS",
         help: "How long a still picture (PNG, JPEG, ...) without a #t= end shows (default 5)."),
       OptionSpec("copy", help: "Join without re-encoding; fails saying why when the clips do not allow it."),
-    ] + OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+    ] + RenderOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
   static var page: HelpPage {
     HelpPage(
@@ -76,7 +76,7 @@ struct ConcatCommand {
   }
 
   var clips: [ClipReference]
-  var output: OutputOptions
+  var output: RenderOptions
   var copy: Bool
   var soundtrackPath: String?
   /// The recipe's settings from the options, its clips and soundtrack still empty (they are probed later).
@@ -92,7 +92,7 @@ struct ConcatCommand {
       clips.append(clip)
     }
     self.clips = clips
-    output = try OutputOptions(parsed)
+    output = try RenderOptions(parsed)
     copy = parsed.flags.contains("copy")
     soundtrackPath = parsed.values["soundtrack"]
     let frame = try FrameOptions(parsed)

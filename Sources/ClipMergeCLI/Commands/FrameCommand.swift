@@ -17,8 +17,8 @@ struct FrameCommand {
     OptionSpec(
       "format", value: "NAME", choices: ImageFormat.allCases.map(\.rawValue),
       help: "png or jpeg (default: from the extension; png on standard output)."),
-    OutputOptions.overwriteOption,
-    OutputOptions.quietOption,
+    RenderOptions.overwriteOption,
+    RenderOptions.quietOption,
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 

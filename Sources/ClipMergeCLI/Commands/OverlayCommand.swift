@@ -22,7 +22,7 @@ struct OverlayCommand {
       OptionSpec(
         "audio", value: "MODE", choices: ["mix", "base", "overlay", "none"],
         help: "mix (default), base, overlay or none.")
-    ] + OutputOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+    ] + RenderOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
   static var page: HelpPage {
     HelpPage(
@@ -48,11 +48,11 @@ struct OverlayCommand {
   var base: ClipReference
   /// Nil when only text or subtitles go over BASE.
   var overlay: ClipReference?
-  var output: OutputOptions
+  var output: RenderOptions
   var settings: OverlaySettings
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    output = try OutputOptions(parsed)
+    output = try RenderOptions(parsed)
     // With --text or --subtitles the overlay is the text: OVERLAY may be left out.
     let inputs = output.text.isEmpty ? 2...2 : 1...2
     guard inputs.contains(parsed.positionals.count) else {

@@ -16,8 +16,15 @@ enum RecipeSpec {
     }
     var printed = ""
     let capture = Console(out: { printed += $0 }, err: console.err, errIsTerminal: false)
-    try ClipMerge.dispatch(
-      command, Array(recipe.dropFirst()) + ["--print-spec"], console: capture, trapsSignals: false)
+    do {
+      try ClipMerge.dispatch(
+        command, Array(recipe.dropFirst()) + ["--print-spec"], console: capture, trapsSignals: false)
+    } catch {
+      // The recipe's positions count from its own command, not from clipmerge's.
+      var failure = error
+      failure.argument = nil
+      throw failure
+    }
     return try ComposeCommand.load(
       Data(printed.utf8), base: FileManager.default.currentDirectoryPath, name: "clipmerge \(command)")
   }

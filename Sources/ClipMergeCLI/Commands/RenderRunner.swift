@@ -6,10 +6,14 @@ import Foundation
 /// an input, render with progress and interruption, and report.
 struct RenderRunner {
   var console: Console
-  var output: OutputOptions
-  /// Words for the model's rules in the terms of what the user wrote (compose: JSON paths); the default names
-  /// the files involved.
-  var explain: (Composition, CompositionError) -> String = { $0.explanation(of: $1) }
+  var output: RenderOptions
+  /// Whose terms a broken rule of the model is said in: the files involved (a command line), or the JSON paths
+  /// of the spec the user wrote (compose).
+  enum Wording {
+    case files
+    case spec(name: String, document: SpecDocument)
+  }
+  var wording = Wording.files
   /// When the command started, for `--report`.
   var clock = RenderReport.Clock()
   /// Files the command read besides the composition's (the spec being composed): never written over.
@@ -133,6 +137,9 @@ struct RenderRunner {
   /// a render that `--smart` would make mostly copied says how much (from a quarter on); clips `--copy` could
   /// join say so.
   func note(_ plan: ExportPlan) {
+    if joinableByCopy && plan.reason != .joinableByCopy {
+      console.note("these clips can be joined without re-encoding; --copy would be much faster")
+    }
     switch plan.reason {
     case .smartAsked:
       if let summary = plan.smart { console.note("smart render: " + ExportPlanText.headline(summary)) }
@@ -141,7 +148,7 @@ struct RenderRunner {
         console.note("smart render: " + ExportPlanText.headline(summary) + "; --no-smart renders every frame")
       }
     case .nothingToCopy(let why) where output.smart:
-      console.note("--smart: nothing can be copied (\(why)); rendering everything")
+      console.note("--smart: nothing can be copied (\(StdinSpool.userFacing(why))); rendering everything")
     case .joinableByCopy:
       console.note("these clips can be joined without re-encoding; --copy would be much faster")
     case .tooLittleCopied, .encodingChosen, .strict, .standardOutput:
@@ -160,7 +167,16 @@ struct RenderRunner {
       return CommandFailure(rule.description, code: .usage)
     }
     return CommandFailure(
-      invalid.problems.map { explain(composition, $0) }.joined(separator: "\nclipmerge: error: "), code: .dataError)
+      invalid.problems.map { explain($0, composition) }.joined(separator: "\nclipmerge: error: "), code: .dataError)
+  }
+
+  /// A broken rule in the user's terms.
+  func explain(_ rule: CompositionError, _ composition: Composition) -> String {
+    switch wording {
+    case .files: return composition.explanation(of: rule)
+    case .spec(let name, let document):
+      return "\(name): \(SpecProblem(path: document.location(of: rule), message: rule.description))"
+    }
   }
 
   /// Warnings for what the user asked for but will not see or hear, and for sources shorter than they claim.

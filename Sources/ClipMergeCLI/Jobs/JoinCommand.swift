@@ -13,8 +13,8 @@ struct JoinCommand {
     OptionSpec(
       "format", value: "NAME", choices: ["mov", "mp4", "mkv", "mpegts"],
       help: "mov, mp4, mkv or mpegts (default: from the extension)."),
-    OutputOptions.overwriteOption,
-    OutputOptions.quietOption,
+    RenderOptions.overwriteOption,
+    RenderOptions.quietOption,
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 

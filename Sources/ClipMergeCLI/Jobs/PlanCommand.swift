@@ -81,7 +81,7 @@ struct PlanCommand {
       Int($0).flatMap { (1...10_000).contains($0) ? $0 : nil }
     }
     seconds = try parsed.value("segment-seconds", ValueSyntax.length)
-    threads = try OutputOptions.threads(parsed)
+    threads = try RenderOptions.threads(parsed)
     let word = { (text: String) -> String? in
       text.unicodeScalars.allSatisfy {
         CharacterSet.alphanumerics.contains($0) && $0.isASCII || "_.:,+-".unicodeScalars.contains($0)

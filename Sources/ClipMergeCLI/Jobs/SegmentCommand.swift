@@ -10,8 +10,8 @@ struct SegmentCommand {
   static let audioPart = "audio"
 
   static let specs: [OptionSpec] = [
-    OutputOptions.strictOption,
-    OutputOptions.threadsOption,
+    RenderOptions.strictOption,
+    RenderOptions.threadsOption,
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 
@@ -41,7 +41,7 @@ struct SegmentCommand {
     }
     folder = parsed.positionals[0]
     strict = parsed.flags.contains("strict")
-    threads = try OutputOptions.threads(parsed)
+    threads = try RenderOptions.threads(parsed)
   }
 
   func run(console: Console) throws(CommandFailure) {

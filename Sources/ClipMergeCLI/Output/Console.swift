@@ -23,10 +23,13 @@ public struct Console {
   /// A warning: something asked for that will not show, a file that is not what it claims.
   public func warning(_ message: String) { report("warning", message) }
 
-  /// The failure a run ends with, and its exit code.
-  public func error(_ message: String, code: Int32) {
+  /// The failure a run ends with, its exit code and, for a usage error that knows it, the argument at fault
+  /// (counted after `clipmerge`, the command being 1: in the JSON object only, the line stays one line).
+  public func error(_ message: String, code: Int32, argument: Int? = nil) {
     if reportsJSON {
-      err(Self.jsonLine(["stage": "failed", "error": message, "exitCode": Int(code)]))
+      var object: [String: Any] = ["stage": "failed", "error": message, "exitCode": Int(code)]
+      if let argument { object["argument"] = argument }
+      err(Self.jsonLine(object))
     } else {
       err("clipmerge: error: \(Self.errorLines(message))\n")
     }

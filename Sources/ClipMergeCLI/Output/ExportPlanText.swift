@@ -35,7 +35,7 @@ enum ExportPlanText {
     case .notAJoin: return "not a join or trim of clips; --smart asks for a smart render"
     case .joinableByCopy: return "--copy can join these clips as they are"
     case .smartTurnedOff: return "--no-smart"
-    case .nothingToCopy(let why): return "nothing can be copied: \(why)"
+    case .nothingToCopy(let why): return "nothing can be copied: \(StdinSpool.userFacing(why))"
     case .tooLittleCopied:
       return (copies ?? "a smart render would copy little") + ", under \(ExportPlan.smartByDefault) %"
     case .encodingChosen:

@@ -20,6 +20,9 @@ enum StandardStream {
     }
   }
 
+  /// Forgets an earlier run's failed write (a program or test running several commands in one process).
+  static func resetFailure() { outputFailure.store(0, ordering: .relaxed) }
+
   /// Writes all of `data` to standard output; after a failure, nothing more.
   static func out(_ data: Data) {
     guard outputFailure.load(ordering: .relaxed) == 0,

@@ -30,7 +30,7 @@ public struct ConcatRecipe: Sendable {
     }
 
     /// The segment that plays `range` of this clip (its source range) from composition time `start`.
-    func segment(source id: SourceID, range: TimeRange, at start: MediaTime) -> Segment {
+    func segment(source id: SourceID, range: TimeRange, at start: MediaTime) -> TrackSegment {
       .playing(source: id, range: range, at: start, rate: rate, freeze: freeze)
     }
   }
@@ -160,8 +160,8 @@ public struct ConcatRecipe: Sendable {
     }
     let videoIDs = [Self.videoTracks.0, Self.videoTracks.1]
     let audioIDs = [Self.audioTracks.0, Self.audioTracks.1]
-    var videoSegments: [[Segment]] = [[], []]
-    var audioSegments: [[Segment]] = [[], []]
+    var videoSegments: [[TrackSegment]] = [[], []]
+    var audioSegments: [[TrackSegment]] = [[], []]
     var volumes = [Keyframed(clipVolume), Keyframed(clipVolume)]
     let hearClips = effectiveAudio.hearsClips
     for index in clips.indices {
@@ -379,12 +379,12 @@ public struct ConcatRecipe: Sendable {
   /// The soundtrack from `soundtrackStart`, repeated from its own start when looping, cut at `total`.
   private func soundtrackTrack(_ soundtrack: Source, total: MediaTime) -> Track {
     let length = soundtrack.info.duration
-    var segments: [Segment] = []
+    var segments: [TrackSegment] = []
     var at = MediaTime.zero
     var from = soundtrackStart
     while at < total && length > from {
       let take = min(length - from, total - at)
-      segments.append(Segment(source: soundtrack.id, sourceRange: TimeRange(start: from, duration: take), at: at))
+      segments.append(TrackSegment(source: soundtrack.id, sourceRange: TimeRange(start: from, duration: take), at: at))
       at = at + take
       from = .zero
       if !soundtrackLoop { break }

@@ -57,16 +57,16 @@ public struct OverlayRecipe: Sendable {
     let frameDuration = self.frameDuration ?? base.info.video?.preferredFrameDuration ?? MediaTime.ticks(1, rate: 30)
     var tracks: [Track] = []
     // A still picture has no length of its own: it lasts as long as the other input.
-    func used(_ source: Source) -> Segment {
+    func used(_ source: Source) -> TrackSegment {
       let trim = source.id == base.id ? baseTrim : overlayTrim
       let start = trim.start ?? .zero
       let range = TimeRange(start: start, duration: (trim.end ?? source.info.duration) - start)
       return .playing(source: source.id, range: range, at: .zero, rate: trim.rate, freeze: trim.freeze)
     }
     let other = [base, overlay].first { !$0.info.isStill }.map { used($0).compositionRange.duration } ?? .zero
-    func whole(_ source: Source) -> [Segment] {
+    func whole(_ source: Source) -> [TrackSegment] {
       if source.info.isStill {
-        return [Segment(source: source.id, sourceRange: TimeRange(start: .zero, duration: other), at: .zero)]
+        return [TrackSegment(source: source.id, sourceRange: TimeRange(start: .zero, duration: other), at: .zero)]
       }
       return [used(source)]
     }

@@ -95,7 +95,7 @@ public enum SpecDecoder {
         kind = MediaKind(rawValue: text)
         if kind == nil { reader.fail("\(path).kind", "expected video or audio, got '\(text)'") }
       }
-      var segments: [Segment] = []
+      var segments: [TrackSegment] = []
       for (i, value) in (reader.array(object["segments"], at: "\(path).segments") ?? []).enumerated() {
         if let segment = segment(value, at: "\(path).segments[\(i)]") { segments.append(segment) }
       }
@@ -103,7 +103,7 @@ public enum SpecDecoder {
       return Track(id: TrackID(id), kind: kind, segments: segments)
     }
 
-    mutating func segment(_ value: Any, at path: String) -> Segment? {
+    mutating func segment(_ value: Any, at path: String) -> TrackSegment? {
       guard
         let object = reader.object(
           value, at: path, allowed: ["source", "sourceRange", "start", "speed", "reverse", "freeze"],
@@ -117,7 +117,7 @@ public enum SpecDecoder {
           let range = object["sourceRange"].flatMap({ reader.timeRange($0, at: "\(path).sourceRange") }),
           let start = reader.time(object["start"], at: "\(path).start")
         else { return nil }
-        return Segment(
+        return TrackSegment(
           source: id, sourceRange: range, compositionRange: TimeRange(start: start, duration: range.duration))
       }
       let name = reader.string(object["source"], at: "\(path).source")
@@ -143,13 +143,13 @@ public enum SpecDecoder {
         duration = scaled
       }
       let reversed = object["reverse"].flatMap { reader.bool($0, at: "\(path).reverse") } ?? false
-      return Segment(
+      return TrackSegment(
         source: id, sourceRange: range, compositionRange: TimeRange(start: start, duration: duration),
         playback: reversed ? .reversed : .forward)
     }
 
     /// `{"source": FILE, "freeze": {"at": T, "duration": T}, "start": T}`: the picture at `at` held.
-    mutating func frozenSegment(_ object: [String: Any], at path: String) -> Segment? {
+    mutating func frozenSegment(_ object: [String: Any], at path: String) -> TrackSegment? {
       for key in ["sourceRange", "speed", "reverse"] where object[key] != nil {
         reader.fail("\(path).\(key)", "a frozen segment holds one picture: give freeze alone")
       }
@@ -166,7 +166,7 @@ public enum SpecDecoder {
         reader.fail("\(path).source", "empty path")
         return nil
       }
-      return Segment.frozen(
+      return TrackSegment.frozen(
         source: source(named: name, at: "\(path).source"), at: at,
         over: TimeRange(start: start, duration: duration))
     }

@@ -73,7 +73,7 @@ public enum SpecEncoder {
     return object
   }
 
-  static func segment(_ source: Any, _ segment: Segment) -> [String: Any] {
+  static func segment(_ source: Any, _ segment: TrackSegment) -> [String: Any] {
     var object: [String: Any] = ["source": source, "start": time(segment.compositionRange.start)]
     if segment.playback == .frozen {
       object["freeze"] = ["at": time(segment.sourceRange.start), "duration": time(segment.compositionRange.duration)]

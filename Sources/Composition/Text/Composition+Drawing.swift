@@ -17,7 +17,8 @@ extension Composition {
     let track = TrackID((tracks.map(\.id.rawValue).max() ?? 0) + 1)
     sources.append(Source(id: source, path: path, info: info, drawing: drawing))
     tracks.append(
-      Track(id: track, kind: .video, segments: [Segment(source: source, sourceRange: shown, compositionRange: shown)]))
+      Track(
+        id: track, kind: .video, segments: [TrackSegment(source: source, sourceRange: shown, compositionRange: shown)]))
     var opacity = Keyframed(1.0)
     if let fade, fade > .zero {
       let d = shown.duration

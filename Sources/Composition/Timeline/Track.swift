@@ -2,9 +2,9 @@
 public struct Track: Sendable, Hashable {
   public var id: TrackID
   public var kind: MediaKind
-  public var segments: [Segment]
+  public var segments: [TrackSegment]
 
-  public init(id: TrackID, kind: MediaKind, segments: [Segment]) {
+  public init(id: TrackID, kind: MediaKind, segments: [TrackSegment]) {
     self.id = id
     self.kind = kind
     self.segments = segments
@@ -14,7 +14,7 @@ public struct Track: Sendable, Hashable {
   public var end: MediaTime { segments.map(\.compositionRange.end).max() ?? .zero }
 
   /// The segment playing at composition time `time`, if any.
-  public func segment(at time: MediaTime) -> Segment? {
+  public func segment(at time: MediaTime) -> TrackSegment? {
     segments.first { $0.compositionRange.contains(time) }
   }
 }

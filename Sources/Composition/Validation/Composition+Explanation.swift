@@ -33,7 +33,7 @@ extension Composition {
   }
 
   /// The file a track's segment shows, and the segment.
-  private func place(_ trackID: TrackID, _ index: Int) -> (String, Segment)? {
+  private func place(_ trackID: TrackID, _ index: Int) -> (String, TrackSegment)? {
     guard let track = track(trackID), track.segments.indices.contains(index) else { return nil }
     let segment = track.segments[index]
     guard let source = source(segment.source) else { return nil }

@@ -139,7 +139,7 @@ final class AudioRenderer {
   }
 
   /// Samples per source second so that the segment's source range fills its composition range at `mixRate`.
-  static func readRate(_ segment: Segment, mixRate: Int) -> Int {
+  static func readRate(_ segment: TrackSegment, mixRate: Int) -> Int {
     guard segment.sourceRange.duration != segment.compositionRange.duration,
       let scaled = MediaTime(seconds: Int64(mixRate)).scaled(
         by: segment.compositionRange.duration, over: segment.sourceRange.duration)
@@ -164,7 +164,7 @@ final class AudioRenderer {
   /// The sound of `segment` from `skip` mix samples into it. Played faster or slower, it is stretched with its
   /// pitch kept (Rubber Band), or, with the pitch following, resampled to fewer or more samples as on a tape
   /// (the source read at `readRate` samples per source second). Reversed, the source is read from the end down.
-  private func sound(of segment: Segment, path: String, skip: Int64) throws(EngineError) -> any SegmentSound {
+  private func sound(of segment: TrackSegment, path: String, skip: Int64) throws(EngineError) -> any SegmentSound {
     if segment.playback == .frozen { return SilentSound() }
     let stretches = segment.sourceRange.duration != segment.compositionRange.duration
     let keepsPitch = stretches && composition.export.audioTimePitch == .keep

@@ -60,7 +60,7 @@ public final class StreamCopyJoiner {
     if let reason = Self.incompatibility(paths, trims: paths.map { _ in false }, output: route.container) {
       throw .cannotCopy(reason)
     }
-    let target = try OutputTarget(route: route, overwrite: overwrite)
+    let target = try OutputSink(route: route, overwrite: overwrite)
     let output = try target.open()
     let writer = PacketWriter(output, path: outputPath)
     let reference: InputFile

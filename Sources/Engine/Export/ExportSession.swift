@@ -16,7 +16,7 @@ final class ExportSession {
   }
 
   private let composition: Composition
-  private let target: OutputTarget
+  private let target: OutputSink
   private var displayPath: String { target.route.path }
   private let output: Muxer
   private let writer: PacketWriter
@@ -31,7 +31,7 @@ final class ExportSession {
 
   /// Opens the target's muxer and the encoders for `part` of the composition.
   init(
-    composition: Composition, target: OutputTarget, strict: Bool, tables: CubeTables, part: ExportPart = .whole
+    composition: Composition, target: OutputSink, strict: Bool, tables: CubeTables, part: ExportPart = .whole
   ) throws(EngineError) {
     self.composition = composition
     self.target = target

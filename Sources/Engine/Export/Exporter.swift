@@ -50,7 +50,7 @@ public final class Exporter {
       plan = whole(
         everyFrame == .gif
           ? .gifOutput
-          : policy.joinableByCopy ? .joinableByCopy : policy.offered ? .smartTurnedOff : .notAJoin)
+          : policy.joinableByCopy ? .joinableByCopy : policy.turnedOff ? .smartTurnedOff : .notAJoin)
       return
     }
     let planned: SmartExporter
@@ -100,7 +100,7 @@ public final class Exporter {
     if plan.method == .smart, let smart {
       return try smart.run(progress: progress, isCancelled: isCancelled)
     }
-    let target = try OutputTarget(route: route, overwrite: overwrite)
+    let target = try OutputSink(route: route, overwrite: overwrite)
     let report: ExportReport
     if plan.method == .gif {
       report = try GIFExporter(composition: composition, target: target, strict: strict, tables: tables).run(

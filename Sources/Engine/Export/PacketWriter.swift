@@ -81,10 +81,12 @@ final class PacketWriter {
     }
   }
 
-  /// Finishes the file (its trailer) and closes it.
+  /// Finishes the file (its trailer, and the packets the muxer still held) and closes it; a reader gone
+  /// meanwhile is a broken pipe, as for any packet.
   func finish() throws(EngineError) {
     do { try muxer.finish() } catch {
-      throw .outputFailed(path: path, reason: "cannot finish the output (\(error.message))")
+      throw error.code == -EPIPE
+        ? .readerGone(path: path) : .outputFailed(path: path, reason: "cannot finish the output (\(error.message))")
     }
   }
 }

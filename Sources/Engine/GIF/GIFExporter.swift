@@ -14,14 +14,14 @@ final class GIFExporter {
 
   private let composition: Composition
   private let video: VideoComposition
-  private let target: OutputTarget
+  private let target: OutputSink
   private let strict: Bool
   private let matrix: ColorMatrix
   private let scalers = ScalerCache()
   private let tables: CubeTables
 
   init(
-    composition: Composition, target: OutputTarget, strict: Bool, tables: CubeTables, keptPixels: Int = 64_000_000
+    composition: Composition, target: OutputSink, strict: Bool, tables: CubeTables, keptPixels: Int = 64_000_000
   ) throws(EngineError) {
     self.keptPixels = keptPixels
     self.tables = tables

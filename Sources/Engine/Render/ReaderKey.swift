@@ -8,7 +8,7 @@ enum ReaderKey: Hashable {
   /// A segment that plays faster or slower reads on its own.
   case own(track: TrackID, segment: Int)
 
-  init(track: TrackID, index: Int, segment: Segment) {
+  init(track: TrackID, index: Int, segment: TrackSegment) {
     if segment.isNormalSpeed {
       self = .shared(source: segment.source, offset: segment.sourceRange.start - segment.compositionRange.start)
     } else {

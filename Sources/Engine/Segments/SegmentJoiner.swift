@@ -7,7 +7,7 @@ import Composition
 /// the output's container wants another codec. Written atomically in the route's container.
 public final class SegmentJoiner {
   /// One rendered segment: its file and the output frames it holds.
-  public struct Segment: Sendable {
+  public struct SegmentFile: Sendable {
     public var path: String
     public var frames: Range<Int64>
     public init(path: String, frames: Range<Int64>) {
@@ -19,7 +19,7 @@ public final class SegmentJoiner {
   private let composition: Composition
   /// The export the job was planned with (its audio file is in that export's audio codec).
   private let planned: ExportSettings
-  private let segments: [Segment]
+  private let segments: [SegmentFile]
   private let audioPath: String?
   private let route: OutputRoute
   private let overwrite: Bool
@@ -29,7 +29,7 @@ public final class SegmentJoiner {
   /// `audio`: the file the job's audio part was rendered to (`SegmentRenderer.renderAudio`), nil for none;
   /// `plan`: the plan the parts must have been rendered for.
   public init(
-    composition: Composition, segments: [Segment], audio: String? = nil, route: OutputRoute, overwrite: Bool,
+    composition: Composition, segments: [SegmentFile], audio: String? = nil, route: OutputRoute, overwrite: Bool,
     plan: String? = nil
   ) {
     self.plan = plan
@@ -135,7 +135,7 @@ public final class SegmentJoiner {
     guard let video = composition.video, let first = segments.first else {
       throw .internalFailure(.joining, "nothing to join")
     }
-    let target = try OutputTarget(route: route, overwrite: overwrite)
+    let target = try OutputSink(route: route, overwrite: overwrite)
     let output = try target.open()
     let writer = PacketWriter(output, path: route.path)
     let damage = DamageLog()

@@ -49,7 +49,7 @@ public enum SegmentRenderer {
     composition.export = composition.export.keepingCodecs(in: container)
     composition.export.metadata[planKey] = planTag(plan)
     let tables = try CubeTables(composition: composition)
-    let target = try OutputTarget(route: OutputRoute(path: path, container: container), overwrite: true)
+    let target = try OutputSink(route: OutputRoute(path: path, container: container), overwrite: true)
     let session = try ExportSession(
       composition: composition, target: target, strict: strict, tables: tables, part: part)
     _ = try session.run(progress: { _ in }, isCancelled: isCancelled)

@@ -185,7 +185,7 @@ public final class SmartExporter {
     guard let plan, let reference, let settings, let video = composition.video else {
       throw .internalFailure(.planning, "a smart render was asked for without a plan")
     }
-    let target = try OutputTarget(route: route, overwrite: overwrite)
+    let target = try OutputSink(route: route, overwrite: overwrite)
     let writer = try SmartWriter(
       composition: composition, video: video, reference: reference, settings: settings, target: target,
       strict: strict, tables: tables)

@@ -66,7 +66,7 @@ struct SmartPlan {
 
   /// The output frames `group`'s pictures fill, when each shows unchanged on its own consecutive frame.
   private static func frames(
-    of group: GOPIndex.Group, in segment: Segment, track: TrackID, composition: Composition,
+    of group: GOPIndex.Group, in segment: TrackSegment, track: TrackID, composition: Composition,
     video: VideoComposition, frameDuration fd: MediaTime, frameCount: Int64
   ) -> Range<Int64>? {
     var first: Int64?

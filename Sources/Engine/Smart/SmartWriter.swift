@@ -8,7 +8,7 @@ import Foundation
 final class SmartWriter {
   private let composition: Composition
   private let video: VideoComposition
-  private let target: OutputTarget
+  private let target: OutputSink
   private let output: Muxer
   private let writer: PacketWriter
   private let stream: Int
@@ -25,7 +25,7 @@ final class SmartWriter {
 
   init(
     composition: Composition, video: VideoComposition, reference: Source, settings: SmartEncoder.Settings,
-    target: OutputTarget, strict: Bool, tables: CubeTables
+    target: OutputSink, strict: Bool, tables: CubeTables
   ) throws(EngineError) {
     self.composition = composition
     self.tables = tables

@@ -2,11 +2,12 @@ import XCTest
 
 @testable import Composition
 
-final class SegmentTests: XCTestCase {
+final class TrackSegmentTests: XCTestCase {
   func s(_ text: String) -> MediaTime { MediaTime(parsing: text)! }
 
   func testNormalSpeedMapsByOffset() {
-    let segment = Segment(source: SourceID(0), sourceRange: TimeRange(start: s("12.5"), duration: s("3")), at: s("10"))
+    let segment = TrackSegment(
+      source: SourceID(0), sourceRange: TimeRange(start: s("12.5"), duration: s("3")), at: s("10"))
     XCTAssertEqual(segment.compositionRange, TimeRange(start: s("10"), duration: s("3")))
     XCTAssertEqual(segment.sourceTime(at: s("11")), s("13.5"))
     XCTAssertEqual(segment.compositionTime(at: s("13.5")), s("11"))
@@ -14,7 +15,7 @@ final class SegmentTests: XCTestCase {
 
   func testSpeedChangeMapsProportionally() {
     // 2 s of source over 4 s of composition: half speed.
-    let segment = Segment(
+    let segment = TrackSegment(
       source: SourceID(0), sourceRange: TimeRange(start: s("1"), duration: s("2")),
       compositionRange: TimeRange(start: s("0"), duration: s("4")))
     XCTAssertEqual(segment.sourceTime(at: s("1")), s("1.5"))
@@ -23,8 +24,8 @@ final class SegmentTests: XCTestCase {
   }
 
   func testTrackFindsTheSegmentPlayingAndItsEnd() {
-    let a = Segment(source: SourceID(0), sourceRange: TimeRange(start: .zero, duration: s("2")), at: .zero)
-    let b = Segment(source: SourceID(1), sourceRange: TimeRange(start: .zero, duration: s("1.5")), at: s("2"))
+    let a = TrackSegment(source: SourceID(0), sourceRange: TimeRange(start: .zero, duration: s("2")), at: .zero)
+    let b = TrackSegment(source: SourceID(1), sourceRange: TimeRange(start: .zero, duration: s("1.5")), at: s("2"))
     let track = Track(id: TrackID(1), kind: .video, segments: [a, b])
     XCTAssertEqual(track.segment(at: s("1.999")), a)
     XCTAssertEqual(track.segment(at: s("2")), b)

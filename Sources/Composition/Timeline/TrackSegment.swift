@@ -1,9 +1,10 @@
-/// A time range of a source placed on a track: `sourceRange` of the source plays over `compositionRange` of the
-/// composition. When the two durations differ the segment plays faster or slower (AVFoundation's scaleTimeRange).
+/// A time range of a source placed on a track (AVFoundation's AVCompositionTrackSegment): `sourceRange` of the
+/// source plays over `compositionRange` of the composition. When the two durations differ the segment plays
+/// faster or slower (AVFoundation's scaleTimeRange).
 ///
 /// Source coordinates (times in the file) and composition coordinates (times in the output) are kept apart; the
 /// conversion functions below are the only way between them.
-public struct Segment: Sendable, Hashable {
+public struct TrackSegment: Sendable, Hashable {
   /// Which way the source range plays.
   public enum Playback: String, Sendable, Hashable {
     /// From the range's start to its end.
@@ -32,19 +33,19 @@ public struct Segment: Sendable, Hashable {
   /// `freeze.start` held for `freeze.duration` (how a clip's fragment plays: `&speed=`, `#freeze=`).
   public static func playing(
     source: SourceID, range: TimeRange, at start: MediaTime, rate: PlaybackRate, freeze: TimeRange? = nil
-  ) -> Segment {
+  ) -> TrackSegment {
     if let freeze {
       return .frozen(source: source, at: freeze.start, over: TimeRange(start: start, duration: freeze.duration))
     }
-    return Segment(
+    return TrackSegment(
       source: source, sourceRange: range,
       compositionRange: TimeRange(start: start, duration: rate.outputDuration(of: range.duration)),
       playback: rate.isReversed ? .reversed : .forward)
   }
 
   /// The picture of source time `at` held over `compositionRange`.
-  public static func frozen(source: SourceID, at time: MediaTime, over compositionRange: TimeRange) -> Segment {
-    Segment(
+  public static func frozen(source: SourceID, at time: MediaTime, over compositionRange: TimeRange) -> TrackSegment {
+    TrackSegment(
       source: source, sourceRange: TimeRange(start: time, duration: .zero), compositionRange: compositionRange,
       playback: .frozen)
   }

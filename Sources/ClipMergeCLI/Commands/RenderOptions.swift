@@ -2,7 +2,7 @@ import Composition
 
 /// The output options every rendering command shares: the file, overwriting, the format and encoder settings,
 /// what is printed.
-struct OutputOptions {
+struct RenderOptions {
   /// The output file, `-` for standard output; empty when not given (compose may take it from its spec).
   var path: String
   var overwrite: Bool
@@ -36,7 +36,7 @@ struct OutputOptions {
       OptionSpec(
         "output", short: "o", value: "FILE",
         help: "Output file (.mov .mp4 .m4v .mkv .webm .ts, .gif .webp: animations without sound), or - for stdout."),
-      OutputOptions.overwriteOption,
+      RenderOptions.overwriteOption,
       OptionSpec(
         "format", value: "NAME", choices: Container.allCases.map(\.rawValue),
         help: "mov, mp4, mkv, webm, mpegts, gif or webp (default: from the extension; mkv on stdout)."),
@@ -67,7 +67,7 @@ struct OutputOptions {
         "pitch", value: "MODE", choices: AudioTimePitch.allCases.map(\.rawValue),
         help: "keep (default: sound played faster or slower keeps its pitch) or follow (tape-style)."),
       OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
-      OutputOptions.threadsOption,
+      RenderOptions.threadsOption,
       OptionSpec(
         "progress", value: "KIND", choices: ["ndjson"],
         help: "ndjson: one JSON object per update on stderr, then a report."),
@@ -75,13 +75,13 @@ struct OutputOptions {
         "report", value: "json|FILE", choices: ["json"],
         help: "When done, a JSON report (path, streams, duration, frames, size, bit rate, wall and CPU time) on "
           + "stdout (json) or into FILE."),
-      OutputOptions.strictOption,
+      RenderOptions.strictOption,
       OptionSpec(
         "smart", help: "Copy what shows unchanged (whole H.264 groups of pictures), re-encode only the rest."),
       OptionSpec(
         "no-smart",
         help: "Render every frame (concat of trimmed clips is smart by default when it copies at least half)."),
-      OutputOptions.quietOption,
+      RenderOptions.quietOption,
       OptionSpec("print-spec", help: "Print the JSON spec this would render (for compose), render nothing."),
       OptionSpec("dry-run", help: "Probe, validate and print the plan; write nothing."),
     ] + TextOptions.specs

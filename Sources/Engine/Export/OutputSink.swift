@@ -5,7 +5,7 @@ import Foundation
 /// Where a render's bytes go, for every writer (render, stream copy, segments, join): standard output,
 /// streamed, or a file written as an `AtomicFile` (complete or not at all, nothing planted followed, nothing that
 /// appeared meanwhile replaced).
-public final class OutputTarget {
+public final class OutputSink {
   let route: OutputRoute
   /// What the muxer opens: `pipe:1`, or the temporary file's or the device's descriptor.
   let url: String
