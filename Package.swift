@@ -28,7 +28,8 @@ let package = Package(
         "Composition", "CFFmpeg", "CLibass", "CLibimagequant", "CEbur128", "CRubberBand", "CEffectKernels",
       ]),
     .target(name: "ClipMergeKit", dependencies: ["Composition", "Engine"]),
-    .target(name: "ClipMergeCLI", dependencies: ["Composition", "Engine"]),
+    // The command line is one client of the library: it sees what a Swift program that adds ClipMergeKit sees.
+    .target(name: "ClipMergeCLI", dependencies: ["ClipMergeKit"]),
     .executableTarget(name: "clipmerge", dependencies: ["ClipMergeCLI"]),
     .target(name: "TestSupport", dependencies: ["Engine", "Composition"], path: "Tests/TestSupport"),
     .testTarget(name: "CompositionTests", dependencies: ["Composition"]),

@@ -1,4 +1,4 @@
-import Engine
+import ClipMergeKit
 
 /// The `clipmerge` command line: dispatches to a command and turns every failure into one line on standard
 /// error and a documented exit code.

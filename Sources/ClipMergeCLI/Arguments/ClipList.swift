@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 import Foundation
 
 /// `@list.txt`: clips one a line, each as on the command line (`clip.mp4`, `clip.mp4#t=1,3`), `#` starting a

@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// A clip that is a colour card: `color:NAME` (`color:navy#t=,2`: 2 s of navy), any colour the text colours
 /// accept; it lasts as long as its trim says, or `--image-duration`.

@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// A command line split into positionals, option values and flags, before any value is interpreted.
 struct ParsedArguments: Sendable {

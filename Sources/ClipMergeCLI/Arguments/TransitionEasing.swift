@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// `--transition-easing`: the command line's names (kebab-case, like every value there) for the ramp curves a
 /// spec names in camelCase.

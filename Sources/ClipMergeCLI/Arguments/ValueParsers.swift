@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// Interpreters of option values, shared by every command.
 enum ValueParsers {

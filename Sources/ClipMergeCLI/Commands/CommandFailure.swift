@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 
 /// A failure a command reports: one line for standard error and the exit code that goes with it.
 struct CommandFailure: Error {

@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// `clipmerge compose SPEC|-`: renders a declarative spec of the whole model (docs/spec.md).

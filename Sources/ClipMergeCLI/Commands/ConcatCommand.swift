@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 
 /// `clipmerge concat CLIP... -o OUTPUT`: clips one after another, upright, fitted, in sync, with a soundtrack.
 struct ConcatCommand {

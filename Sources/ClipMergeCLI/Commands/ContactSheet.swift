@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 import Foundation
 
 /// A grid of a composition's frames, evenly over its length, each with its timecode under it, made as a

@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// The export settings given on the command line, each nil (or empty) when not given: put over a spec's or the
 /// defaults by `apply(to:)`.

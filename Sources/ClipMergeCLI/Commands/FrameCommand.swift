@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// `clipmerge frame INPUT --at T -o frame.png`: a composition's (or a video's) picture at chosen times, or a

@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// Options for the output picture and sound that every command building a composition from clips shares (overlay
 /// and concat): size, rate, background, how the first input fills the frame, the inputs' volume, effects on

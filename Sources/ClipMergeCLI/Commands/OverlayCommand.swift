@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 
 /// `clipmerge overlay BASE OVERLAY -o OUTPUT`: picture-in-picture.
 struct OverlayCommand {

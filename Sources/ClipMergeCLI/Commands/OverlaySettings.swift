@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// The overlay recipe's settings from the command line, each nil where not given: put on the recipe, once its
 /// inputs are probed, by `apply(to:)`.

@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// `clipmerge probe FILE...`: what each file holds, for people or (with --json) for scripts.

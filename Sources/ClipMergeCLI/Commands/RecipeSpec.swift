@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 import Foundation
 
 /// A composition given as an `overlay` or `concat` command line instead of a spec file: commands that take a

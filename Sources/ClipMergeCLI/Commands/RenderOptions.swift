@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// The output options every rendering command shares: the file, overwriting, the format and encoder settings,
 /// what is printed.

@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// What every rendering command does once it has a composition: decide the output route, refuse to write over

@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 
 /// Text and subtitles over the output, which every rendering command takes: titles (`--text`, repeatable) and a
 /// subtitle file burned in (`--subtitles`, SRT and WebVTT in the default style, ASS in its own). The rule for many

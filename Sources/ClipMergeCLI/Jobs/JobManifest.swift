@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// What `clipmerge plan` writes into a job folder (`manifest.json`) and `segment` and `join` check: the plan's

@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// `clipmerge join JOBDIR -o OUTPUT`: the segments of a planned job joined by stream copy, the audio rendered

@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// `clipmerge plan SPEC --segments N JOBDIR`: a render cut into segments that any runner of commands can

@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// `clipmerge segment JOBDIR K`: renders segment K of a planned job (a line of jobs.txt). Idempotent: a

@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// Where `plan` cuts the output: at frame boundaries, each even cut moved (by at most a quarter of a segment)
 /// to the frame where the video sources showing then have the least to decode before it. A segment starting

@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 
 /// The memory a segment job asks its cluster for, from the peak resident sizes of segments measured with
 /// `/usr/bin/time -f %M` (docs/benchmark.md, "Memory of a segment"): about 70 MiB; for each megapixel of the

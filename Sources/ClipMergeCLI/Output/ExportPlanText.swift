@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 
 /// The words for an export's plan: the line `--dry-run` prints ("method: smart (the plan copies 83 % of the
 /// frames)"), then for a smart render each output time range and whether it is copied (and from which file) or

@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// `--progress ndjson`: one JSON object a line on standard error, at most four a second, then a final report.

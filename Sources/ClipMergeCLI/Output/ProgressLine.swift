@@ -1,4 +1,4 @@
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// A one-line progress display on a terminal's standard error: percent, frames, speed, time left. Drawn at

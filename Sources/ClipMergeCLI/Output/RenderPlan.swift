@@ -1,4 +1,4 @@
-import Composition
+import ClipMergeKit
 import Foundation
 
 /// What a render will do, for `--dry-run`: the output, and per input what will be converted.

@@ -1,5 +1,4 @@
-import Composition
-import Engine
+import ClipMergeKit
 import Foundation
 
 /// `--report json|FILE`: a finished render described for scripts, one JSON object: the output's path,

@@ -1,4 +1,4 @@
-import Engine
+import ClipMergeKit
 import Foundation
 import Synchronization
 
