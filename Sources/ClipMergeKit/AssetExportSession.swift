@@ -21,12 +21,14 @@ public final class AssetExportSession: Sendable {
     var optimizeForNetworkUse = true
     var overwrite = false
     var timePitch = AudioTimePitch.keep
+    var smartRendering = false
   }
 
   private let composition: CompositionSnapshot
   public let presetName: ExportPreset
   private let settings = Mutex(Settings())
   private let state = ExportState()
+  private let decided = Mutex<ExportPlan?>(nil)
 
   public init(asset: MutableComposition, presetName: ExportPreset) {
     composition = CompositionSnapshot(asset)
@@ -79,6 +81,18 @@ public final class AssetExportSession: Sendable {
     get { settings.withLock { $0.timePitch } }
     set { settings.withLock { $0.timePitch = newValue } }
   }
+
+  /// Copy the groups of pictures the composition shows unchanged, bit for bit, and encode only the rest, when
+  /// the plan copies at least half the frames (`ExportPlan.smartByDefault`): a join of trimmed H.264 clips into
+  /// MP4 or QuickTime then takes seconds and loses nothing where nothing changes. Off by default: every frame is
+  /// encoded, as AVFoundation's presets do. `plan` says what the export did and why.
+  public var allowsSmartRendering: Bool {
+    get { settings.withLock { $0.smartRendering } }
+    set { settings.withLock { $0.smartRendering = newValue } }
+  }
+
+  /// How the export is made (every frame, smart or GIF) and why, once `export()` has planned it.
+  public var plan: ExportPlan? { decided.withLock { $0 } }
 
   /// 0 to 1, updated as frames are written.
   public var progress: Double { state.progress }
@@ -152,13 +166,16 @@ public final class AssetExportSession: Sendable {
     }
     let route = OutputRoute(path: outputURL.path, container: model.export.container)
     let overwrite = settings.overwrite
+    let policy = SmartPolicy(offered: settings.smartRendering)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Result<ExportReport, EngineError>, Never>) in
         // The render blocks (decoding, encoding): a thread of its own, not one of the cooperative pool's.
         Thread {
           continuation.resume(
             returning: Result { () throws(EngineError) -> ExportReport in
-              try Exporter(composition: model, route: route, overwrite: overwrite).run(
+              let exporter = try Exporter(composition: model, route: route, overwrite: overwrite, smart: policy)
+              self.decided.withLock { $0 = exporter.plan }
+              return try exporter.run(
                 progress: { state.update(progress: $0.fraction) }, isCancelled: { state.isCancelled })
             })
         }.start()
