@@ -5,7 +5,7 @@ import Foundation
 struct ComposeCommand {
   static let name = "compose"
 
-  static let specs: [OptionSpec] = RenderOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+  static let specs: [OptionSpec] = RenderOptions.specs + TextOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
   static var page: HelpPage {
     HelpPage(
@@ -23,6 +23,8 @@ struct ComposeCommand {
 
   var specPath: String
   var output: RenderOptions
+  /// Text and subtitles over the output.
+  var text: TextOptions
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     guard parsed.positionals.count == 1 else {
@@ -30,6 +32,7 @@ struct ComposeCommand {
     }
     specPath = parsed.positionals[0]
     output = try RenderOptions(parsed, pathRequired: false)
+    text = try TextOptions(parsed)
   }
 
   func run(console: Console) throws(CommandFailure) {
@@ -43,7 +46,7 @@ struct ComposeCommand {
     var resolved = composition
     resolved.export = output.apply(to: resolved.export)
     let name = Self.displayName(specPath)
-    var runner = RenderRunner(console: console, output: output)
+    var runner = RenderRunner(console: console, output: output, text: text)
     if specPath != "-" { runner.readFiles = [specPath] }
     runner.wording = .spec(name: name, document: document)
     try runner.render(resolved)

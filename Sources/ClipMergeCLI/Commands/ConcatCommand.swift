@@ -37,7 +37,7 @@ struct ConcatCommand {
         "image-duration", value: "SECONDS",
         help: "How long a still picture (PNG, JPEG, ...) without a #t= end shows (default 5)."),
       OptionSpec("copy", help: "Join without re-encoding; fails saying why when the clips do not allow it."),
-    ] + RenderOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+    ] + RenderOptions.specs + TextOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
   static var page: HelpPage {
     HelpPage(
@@ -76,6 +76,8 @@ struct ConcatCommand {
 
   var clips: [ClipReference]
   var output: RenderOptions
+  /// Text and subtitles over the output.
+  var text: TextOptions
   var copy: Bool
   var soundtrackPath: String?
   /// The recipe's settings from the options, its clips and soundtrack still empty (they are probed later).
@@ -92,6 +94,7 @@ struct ConcatCommand {
     }
     self.clips = clips
     output = try RenderOptions(parsed)
+    text = try TextOptions(parsed)
     copy = parsed.flags.contains("copy")
     soundtrackPath = parsed.values["soundtrack"]
     let frame = try FrameOptions(parsed)
@@ -233,7 +236,7 @@ struct ConcatCommand {
   }
 
   func run(console: Console) throws(CommandFailure) {
-    var runner = RenderRunner(console: console, output: output)
+    var runner = RenderRunner(console: console, output: output, text: text)
     if copy {
       try runner.streamCopy(clips)
       return
@@ -249,7 +252,7 @@ struct ConcatCommand {
     // The cheap conditions first: the copy check opens every clip again. A text or subtitles on top, effects,
     // a soundtrack, transitions or a new frame size or rate all need the pictures re-encoded.
     let plainJoin =
-      clips.count > 1 && recipe.soundtrack == nil && output.text.isEmpty && recipe.effects.isEmpty
+      clips.count > 1 && recipe.soundtrack == nil && text.isEmpty && recipe.effects.isEmpty
       && (0..<clips.count - 1).allSatisfy({ recipe.transition(at: $0) == .none })
       && recipe.renderSize == nil && recipe.frameDuration == nil && output.overrides.loudness == nil
       && clips.allSatisfy(\.playsAsRecorded)

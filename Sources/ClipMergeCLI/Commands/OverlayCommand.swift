@@ -21,7 +21,7 @@ struct OverlayCommand {
       OptionSpec(
         "audio", value: "MODE", choices: ["mix", "base", "overlay", "none"],
         help: "mix (default), base, overlay or none.")
-    ] + RenderOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+    ] + RenderOptions.specs + TextOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
   static var page: HelpPage {
     HelpPage(
@@ -48,12 +48,15 @@ struct OverlayCommand {
   /// Nil when only text or subtitles go over BASE.
   var overlay: ClipReference?
   var output: RenderOptions
+  /// Text and subtitles over the output.
+  var text: TextOptions
   var settings: OverlaySettings
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     output = try RenderOptions(parsed)
+    text = try TextOptions(parsed)
     // With --text or --subtitles the overlay is the text: OVERLAY may be left out.
-    let inputs = output.text.isEmpty ? 2...2 : 1...2
+    let inputs = text.isEmpty ? 2...2 : 1...2
     guard inputs.contains(parsed.positionals.count) else {
       throw UsageError("overlay takes two inputs, BASE and OVERLAY; got \(parsed.positionals.count)")
     }
@@ -107,6 +110,6 @@ struct OverlayCommand {
   }
 
   func run(console: Console) throws(CommandFailure) {
-    try RenderRunner(console: console, output: output).render(makeComposition())
+    try RenderRunner(console: console, output: output, text: text).render(makeComposition())
   }
 }

@@ -23,8 +23,6 @@ struct RenderOptions {
   var noSmart: Bool
   /// `--format`.
   private var format: Container?
-  /// Text and subtitles over the output.
-  var text: TextOptions
   /// What a spec says of the output (compose): its `output.path` and `output.container`.
   var specPath: String?
   var specContainer: Container?
@@ -84,7 +82,7 @@ struct RenderOptions {
       RenderOptions.quietOption,
       OptionSpec("print-spec", help: "Print the JSON spec this would render (for compose), render nothing."),
       OptionSpec("dry-run", help: "Probe, validate and print the plan; write nothing."),
-    ] + TextOptions.specs
+    ]
 
   init(_ parsed: ParsedArguments, pathRequired: Bool = true) throws(UsageError) {
     path = parsed.values["output"] ?? ""
@@ -92,7 +90,6 @@ struct RenderOptions {
     dryRun = parsed.flags.contains("dry-run")
     if path.isEmpty && pathRequired && !printSpec && !dryRun { throw UsageError("missing -o OUTPUT") }
     overwrite = parsed.flags.contains("overwrite")
-    text = try TextOptions(parsed)
     quiet = parsed.flags.contains("quiet")
     strict = parsed.flags.contains("strict")
     smart = parsed.flags.contains("smart")

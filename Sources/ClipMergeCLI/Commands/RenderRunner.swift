@@ -6,6 +6,8 @@ import Foundation
 struct RenderRunner {
   var console: Console
   var output: RenderOptions
+  /// Text and subtitles drawn over the composition before it renders.
+  var text = TextOptions()
   /// Whose terms a broken rule of the model is said in: the files involved (a command line), or the JSON paths
   /// of the spec the user wrote (compose).
   enum Wording {
@@ -42,7 +44,7 @@ struct RenderRunner {
 
   func render(_ given: Composition) throws(CommandFailure) {
     let composition =
-      output.text.isEmpty ? given : try output.text.apply(to: given, console: console, quiet: output.quiet)
+      text.isEmpty ? given : try text.apply(to: given, console: console, quiet: output.quiet)
     if output.printSpec {
       var spec = composition
       spec.export = output.apply(to: composition.export)
