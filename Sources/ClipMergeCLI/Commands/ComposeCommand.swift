@@ -5,7 +5,8 @@ import Foundation
 struct ComposeCommand {
   static let name = "compose"
 
-  static let specs: [OptionSpec] = RenderOptions.specs + TextOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+  static let specs: [OptionSpec] =
+    RenderOptions.specs + TextOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
 
   static var page: HelpPage {
     HelpPage(
