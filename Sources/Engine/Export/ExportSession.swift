@@ -23,7 +23,7 @@ final class ExportSession {
   private let packet: Packet
   private let scalers = ScalerCache()
   private var video: VideoSide?
-  private var audio: AudioStreamWriter?
+  private var audio: AudioLead?
   private var framesWritten: Int64 = 0
   private let part: ExportPart
 
@@ -62,8 +62,9 @@ final class ExportSession {
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
       }
       if part.includesAudio && export.container.carriesAudio {
-        audio = try AudioStreamWriter(
-          composition: composition, export: export, output: output, damage: damage)
+        audio = AudioLead(
+          encoded: try AudioStreamWriter(composition: composition, export: export, output: output, damage: damage),
+          writer: writer, duration: composition.outputDuration)
       }
       try target.start(output, export: export)
     } catch let error as EngineError {
@@ -75,21 +76,11 @@ final class ExportSession {
 
   func run(progress: (ExportProgress) -> Void, isCancelled: () -> Bool) throws(EngineError) -> ExportReport {
     let duration = composition.outputDuration
-    let totalSamples = audio.map { duration.ticks(atRate: $0.sampleRate) } ?? 0
     try audio?.prepare(isCancelled: isCancelled, interruption: target.interruption)
-    if let video { try renderVideo(video, totalSamples: totalSamples, progress: progress, isCancelled: isCancelled) }
-    if let audio {
-      while audio.samplesWritten < totalSamples {
-        if isCancelled() { throw target.interruption }
-        // Blocks of a second; only the stream's very last frame may be short.
-        let end = min(audio.samplesWritten + 48_000, totalSamples)
-        try audio.write(upTo: end, isLast: end == totalSamples, into: writer)
-        progress(
-          ExportProgress(
-            outputTime: MediaTime.ticks(audio.samplesWritten, rate: audio.sampleRate), duration: duration,
-            framesWritten: framesWritten))
-      }
-      try audio.finish(into: writer)
+    if let video { try renderVideo(video, progress: progress, isCancelled: isCancelled) }
+    // The sound after the last picture (all of it without pictures); only its very last frame may be short.
+    try audio?.finish(isCancelled: isCancelled, interruption: target.interruption) { time in
+      progress(ExportProgress(outputTime: time, duration: duration, framesWritten: framesWritten))
     }
     if let video { try writer.encode(nil, with: video.encoder, stream: video.stream, packet: packet, duration: 1) }
     try writer.finish()
@@ -100,7 +91,7 @@ final class ExportSession {
 
   /// Every output frame in order, each preceded by the audio up to its end so the muxer never buffers much.
   private func renderVideo(
-    _ video: VideoSide, totalSamples: Int64, progress: (ExportProgress) -> Void, isCancelled: () -> Bool
+    _ video: VideoSide, progress: (ExportProgress) -> Void, isCancelled: () -> Bool
   ) throws(EngineError) {
     let size = video.composition.renderSize
     let frame: Frame
@@ -112,7 +103,7 @@ final class ExportSession {
     for n in frames {
       if isCancelled() { throw target.interruption }
       let frameEnd = video.composition.time(ofFrame: n + 1)
-      if let audio { try audio.write(upTo: min(frameEnd.ticks(atRate: audio.sampleRate), totalSamples), into: writer) }
+      try audio?.write(upTo: frameEnd)
       do { try frame.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
       try video.renderer.render(at: video.composition.time(ofFrame: n), into: frame)
       var encoded = frame

@@ -140,8 +140,7 @@ public final class SegmentJoiner {
     let writer = PacketWriter(output, path: route.path)
     let damage = DamageLog()
     let stream: Int
-    var audio: AudioStreamWriter?
-    var copiedAudio: AudioCopy?
+    let audio: AudioLead?
     let packet: Packet
     do {
       packet = try Packet()
@@ -151,11 +150,14 @@ public final class SegmentJoiner {
       }
       stream = try output.addStream(copying: reference.stream(index), keepTag: route.container.isISOMedia)
       if let audioPath, composition.export.effectiveAudioCodec == planned.effectiveAudioCodec {
-        copiedAudio = try AudioCopy(
-          path: audioPath, output: output, keepTag: route.container.isISOMedia)
+        audio = AudioLead(
+          copied: try AudioCopy(path: audioPath, output: output, keepTag: route.container.isISOMedia),
+          sampleRate: planned.audioSampleRate, writer: writer, duration: composition.outputDuration)
       } else {
-        audio = try AudioStreamWriter(
-          composition: composition, export: composition.export, output: output, damage: damage)
+        audio = AudioLead(
+          encoded: try AudioStreamWriter(
+            composition: composition, export: composition.export, output: output, damage: damage),
+          writer: writer, duration: composition.outputDuration)
       }
       try target.start(output, export: composition.export)
     } catch let error as EngineError {
@@ -176,8 +178,7 @@ public final class SegmentJoiner {
       let sourceBase = input.stream(index).pointee.time_base
       let shift = video.time(ofFrame: segment.frames.lowerBound)
       let end = min(video.time(ofFrame: segment.frames.upperBound), composition.outputDuration)
-      try copiedAudio?.write(upTo: end, into: writer)
-      if let audio { try audio.write(upTo: end.ticks(atRate: audio.sampleRate), into: writer) }
+      try audio?.write(upTo: end)
       while try input.nextPacket(into: packet) {
         defer { packet.unref() }
         let p = packet.pointer
@@ -188,16 +189,11 @@ public final class SegmentJoiner {
         frames += 1
       }
     }
-    try copiedAudio?.write(upTo: nil, into: writer)
-    if let audio {
-      try audio.write(upTo: composition.outputDuration.ticks(atRate: audio.sampleRate), isLast: true, into: writer)
-      try audio.finish(into: writer)
-    }
+    try audio?.finish()
     try writer.finish()
     try target.commit()
-    let copiedSamples = copiedAudio == nil ? 0 : composition.outputDuration.ticks(atRate: planned.audioSampleRate)
     return ExportReport(
       path: route.path, duration: composition.outputDuration, videoFrames: frames,
-      audioSamples: audio?.samplesWritten ?? copiedSamples, damage: [])
+      audioSamples: audio?.samplesWritten ?? 0, damage: [])
   }
 }

@@ -12,7 +12,7 @@ final class SmartWriter {
   private let output: Muxer
   private let writer: PacketWriter
   private let stream: Int
-  private let audio: AudioStreamWriter?
+  private let audio: AudioLead?
   private let damage: DamageLog
   private let packet: Packet
   private let encoderSettings: SmartEncoder.Settings
@@ -57,8 +57,10 @@ final class SmartWriter {
       }
       encoderConfiguration = x264
       try output.setExtradata(stream: stream, merged.bytes)
-      audio = try AudioStreamWriter(
-        composition: composition, export: composition.export, output: output, damage: damage)
+      audio = AudioLead(
+        encoded: try AudioStreamWriter(
+          composition: composition, export: composition.export, output: output, damage: damage),
+        writer: writer, duration: composition.outputDuration)
       try target.start(output, export: composition.export)
       timeBase = output.timeBase(ofStream: stream)
     } catch let error as EngineError {
@@ -93,7 +95,7 @@ final class SmartWriter {
         while let sample = try encoders.next(
           run: rendered, isCancelled: isCancelled, interruption: target.interruption)
         {
-          try audio(upTo: video.time(ofFrame: sample.frame + 1))
+          try audio?.write(upTo: video.time(ofFrame: sample.frame + 1))
           try write(sample.packet)
         }
         rendered += 1
@@ -103,10 +105,7 @@ final class SmartWriter {
         ExportProgress(
           outputTime: video.time(ofFrame: framesWritten), duration: duration, framesWritten: framesWritten))
     }
-    if let audio {
-      try audio.write(upTo: duration.ticks(atRate: audio.sampleRate), isLast: true, into: writer)
-      try audio.finish(into: writer)
-    }
+    try audio?.finish()
     try writer.finish()
   }
 
@@ -114,12 +113,6 @@ final class SmartWriter {
     ExportReport(
       path: target.route.path, duration: composition.outputDuration, videoFrames: framesWritten,
       audioSamples: audio?.samplesWritten ?? 0, damage: damage.summaries)
-  }
-
-  /// The audio up to output time `time`, so the muxer never holds much of either stream.
-  private func audio(upTo time: MediaTime) throws(EngineError) {
-    guard let audio else { return }
-    try audio.write(upTo: min(time, composition.outputDuration).ticks(atRate: audio.sampleRate), into: writer)
   }
 
   /// Copies a group's packets, shifted so its first picture lands on output frame `first`.
@@ -137,7 +130,7 @@ final class SmartWriter {
     // Source time of the group's first picture → output time of frame `first`.
     guard let firstTime = group.times.first else { return }
     let shift = video.time(ofFrame: first) - firstTime - index.fileStart
-    try audio(upTo: video.time(ofFrame: first + Int64(group.times.count)))
+    try audio?.write(upTo: video.time(ofFrame: first + Int64(group.times.count)))
     var copied = 0
     var started = false
     while copied < packets.count, try input.nextPacket(into: packet) {
