@@ -7,7 +7,7 @@ RELEASE_BIN = .build/release/clipmerge
 DEMO_DIR = demo-out
 
 .PHONY: all deps build release fixtures test fuzz sanitize tsan demo man completions install uninstall deb image bench real-media \
-	stills slurm-check format lint clean
+	stills slurm-check format lint clean docs
 
 all: build
 
@@ -104,6 +104,17 @@ real-media: release fixtures
 # docs/stills: the midpoint of every transition and effect example spec (docs/effects.md).
 stills: release fixtures
 	@scripts/doc-stills.sh
+
+# The library's reference with the toolchain's DocC: symbol graphs from a build of its own (.build/docs, so the
+# debug build keeps its flags), converted into .build/ClipMergeKit.doccarchive; a missing doc comment is a warning.
+docs: deps
+	@mkdir -p .build/docs/symbol-graphs
+	$(SWIFT) build --scratch-path .build/docs --target ClipMergeKit -Xswiftc -emit-symbol-graph \
+		-Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build/docs/symbol-graphs
+	docc convert --additional-symbol-graph-dir .build/docs/symbol-graphs --output-path .build/ClipMergeKit.doccarchive \
+		--fallback-display-name ClipMergeKit --fallback-bundle-identifier org.clipmerge.ClipMergeKit \
+		--fallback-bundle-version 0.1.0 --emit-digest
+	@echo "docs: .build/ClipMergeKit.doccarchive"
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -3,6 +3,7 @@ import Foundation
 
 /// A media file and its tracks, probed once when made (AVFoundation's AVURLAsset).
 public struct Asset: Sendable {
+  /// The file's location, as given.
   public let url: URL
   /// The file's length, by the data it holds (a header that claims more is not believed).
   public let duration: MediaTime

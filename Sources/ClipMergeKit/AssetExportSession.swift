@@ -25,16 +25,19 @@ public final class AssetExportSession: Sendable {
   }
 
   private let composition: CompositionSnapshot
+  /// The preset the session was made with: how hard the encoder works for quality.
   public let presetName: ExportPreset
   private let settings = Mutex(Settings())
   private let state = ExportState()
   private let decided = Mutex<ExportPlan?>(nil)
 
+  /// A session that exports a copy of `asset` as it is now, at the quality `presetName` names.
   public init(asset: MutableComposition, presetName: ExportPreset) {
     composition = CompositionSnapshot(asset)
     self.presetName = presetName
   }
 
+  /// Where the file is written; `export()` fails when it is nil.
   public var outputURL: URL? {
     get { settings.withLock { $0.outputURL } }
     set { settings.withLock { $0.outputURL = newValue } }
@@ -96,6 +99,7 @@ public final class AssetExportSession: Sendable {
 
   /// 0 to 1, updated as frames are written.
   public var progress: Double { state.progress }
+  /// Where the export stands: waiting, exporting, then completed, failed or cancelled.
   public var status: Status { state.status }
 
   /// Stops a running export (it ends with `EngineError.interrupted`, nothing written).

@@ -1,6 +1,8 @@
 /// One track of an asset (AVFoundation's AVAssetTrack).
 public struct AssetTrack: Sendable {
+  /// The asset the track belongs to.
   public let asset: Asset
+  /// Whether the track is the asset's video or its audio.
   public let mediaType: MediaKind
 
   /// The whole asset: from zero to its duration.

@@ -7,6 +7,7 @@ public enum KitError: Error, Sendable, CustomStringConvertible {
   /// A layer instruction or mix parameter for a track that is not in the composition.
   case unknownTrack(String)
 
+  /// The message the error carries, naming what is at fault.
   public var description: String {
     switch self {
     case .wrongMediaType(let message), .outOfRange(let message), .unknownTrack(let message): return message

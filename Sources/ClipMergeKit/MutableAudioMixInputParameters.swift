@@ -1,8 +1,11 @@
 /// The volume of one audio track over time (AVFoundation's AVMutableAudioMixInputParameters).
 public final class MutableAudioMixInputParameters {
+  /// The audio track whose volume these parameters set.
   public let trackID: TrackID
+  /// The volume over time (1: as recorded), as `setVolume` and `setVolumeRamp` have set it.
   public private(set) var volume = Keyframed(1.0)
 
+  /// Parameters for `track`, at its recorded volume (1) until a volume is set.
   public init(track: MutableCompositionTrack) {
     trackID = track.trackID
   }

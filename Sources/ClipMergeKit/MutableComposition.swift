@@ -1,7 +1,9 @@
 /// Tracks into which time ranges of assets are inserted (AVFoundation's AVMutableComposition).
 public final class MutableComposition {
+  /// The tracks added, in the order of their ids.
   public private(set) var tracks: [MutableCompositionTrack] = []
 
+  /// An empty composition, without tracks.
   public init() {}
 
   /// A new empty track of `mediaType`, with the next track id.

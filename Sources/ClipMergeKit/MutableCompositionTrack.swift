@@ -1,6 +1,8 @@
 /// One track of a mutable composition (AVFoundation's AVMutableCompositionTrack).
 public final class MutableCompositionTrack {
+  /// The track's id in its composition: 1 for the first track added, counting up.
   public let trackID: TrackID
+  /// Whether the track holds video or audio.
   public let mediaType: MediaKind
   /// What was inserted, in the order of insertion: the asset and where its range lands.
   public private(set) var insertions: [(asset: Asset, segment: TrackSegment)] = []

@@ -1,12 +1,16 @@
 /// The picture of a composition: frame size and rate, and instructions over its time
 /// (AVFoundation's AVMutableVideoComposition).
 public final class MutableVideoComposition {
+  /// The size of the output frames, in pixels.
   public var renderSize: PixelSize
   /// One frame's duration: 1/30 s for 30 frames a second.
   public var frameDuration: MediaTime
+  /// Shown where no layer covers the frame, unless an instruction sets its own.
   public var backgroundColor: Color
+  /// What the frame shows over the composition's time, instruction by instruction.
   public var instructions: [MutableVideoCompositionInstruction]
 
+  /// A video composition of `renderSize` frames, each `frameDuration` long, over `backgroundColor` (black by default).
   public init(
     renderSize: PixelSize, frameDuration: MediaTime, backgroundColor: Color = .black,
     instructions: [MutableVideoCompositionInstruction] = []

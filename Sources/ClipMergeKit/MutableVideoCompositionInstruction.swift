@@ -1,11 +1,14 @@
 /// What the frame shows over a time range: layer instructions, the first on top
 /// (AVFoundation's AVMutableVideoCompositionInstruction).
 public final class MutableVideoCompositionInstruction {
+  /// The stretch of composition time the instruction covers.
   public var timeRange: TimeRange
+  /// How each track shows over the range, the first on top.
   public var layerInstructions: [MutableVideoCompositionLayerInstruction]
   /// Shown where no layer covers the frame; the video composition's when nil.
   public var backgroundColor: Color?
 
+  /// An instruction over `timeRange` showing `layerInstructions` (the first on top) over `backgroundColor`.
   public init(
     timeRange: TimeRange, layerInstructions: [MutableVideoCompositionLayerInstruction] = [],
     backgroundColor: Color? = nil

@@ -3,10 +3,14 @@
 /// decoded pixels into the render frame: set it to the asset track's `preferredTransform` (then scale, move) to
 /// show a phone's clip upright.
 public final class MutableVideoCompositionLayerInstruction {
+  /// The composition track this instruction shows.
   public let trackID: TrackID
+  /// The transform over time, from the track's decoded pixels into the render frame (identity until set).
   public private(set) var transform = Keyframed(AffineTransform2D.identity)
+  /// The opacity over time, 0 to 1 (1, fully opaque, until set).
   public private(set) var opacity = Keyframed(1.0)
 
+  /// An instruction for `track`, shown through the identity transform at full opacity until set.
   public init(assetTrack track: MutableCompositionTrack) {
     trackID = track.trackID
   }

@@ -30,6 +30,7 @@ public enum EngineError: Error, Sendable {
 }
 
 extension EngineError: CustomStringConvertible {
+  /// The message for the user; for a file's problem, its path first (`in.mp4: decoding failed at 2.500 s: ...`).
   public var description: String {
     switch self {
     case .inputUnreadable(let path, let reason): return "\(path): \(reason)"

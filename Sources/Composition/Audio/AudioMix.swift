@@ -1,8 +1,10 @@
 /// How audio tracks are mixed: a volume per track, constant or ramped (AVMutableAudioMix). Tracks without
 /// parameters play at volume 1. The sum is limited so it never clips.
 public struct AudioMix: Sendable, Hashable {
+  /// The volume of each track that has parameters, at most one entry a track.
   public var parameters: [AudioMixParameters]
 
+  /// A mix of `parameters` (none by default: every track at volume 1).
   public init(parameters: [AudioMixParameters] = []) {
     self.parameters = parameters
   }

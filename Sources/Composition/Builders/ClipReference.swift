@@ -5,6 +5,7 @@ import Foundation
 /// (`#t=10,20&speed=0.5`, `&speed=-1`), or one picture of it held (`#freeze=3,2`). A name that really contains `#t=` is
 /// given whole after `file:` (`file:take#t=1.mp4`), as the ffmpeg CLI's file protocol is.
 public struct ClipReference: Sendable, Hashable {
+  /// The file's path, without the fragment.
   public var path: String
   /// Where the clip starts in the file (nil: at its start).
   public var start: MediaTime?
@@ -17,6 +18,7 @@ public struct ClipReference: Sendable, Hashable {
   /// A slow zoom over the clip's time (`&zoom=1,1.2`: from its fitted size to 1.2 times it).
   public var zoom: ClipZoom?
 
+  /// A reference to `path`, trimmed, played at `rate`, frozen or zoomed as given (by default: all of it, as recorded).
   public init(
     path: String, start: MediaTime? = nil, end: MediaTime? = nil, rate: PlaybackRate = .normal,
     freeze: TimeRange? = nil, zoom: ClipZoom? = nil

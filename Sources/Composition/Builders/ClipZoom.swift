@@ -2,14 +2,19 @@
 /// about a point of the frame (`centerX`, `centerY`, each 0 to 1), linearly in composition time. Zooming in about
 /// a point inside the frame never uncovers what the fit covered.
 public struct ClipZoom: Sendable, Hashable {
+  /// The picture's scale at the clip's start, as a multiple of its fitted size.
   public var from: Double
+  /// The picture's scale at the clip's end, as a multiple of its fitted size.
   public var to: Double
+  /// Where the point zoomed about lies across the frame: 0 at the left edge, 1 at the right.
   public var centerX: Double
+  /// Where the point zoomed about lies down the frame: 0 at the top edge, 1 at the bottom.
   public var centerY: Double
 
   /// What a zoom factor may be.
   public static let factors: ClosedRange<Double> = 0.25...8
 
+  /// A zoom from `from` to `to` times about (`centerX`, `centerY`), by default the frame's centre.
   public init(from: Double, to: Double, centerX: Double = 0.5, centerY: Double = 0.5) {
     self.from = from
     self.to = to

@@ -10,6 +10,7 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
   case soundtrackStartsAfterItEnds(path: String, start: MediaTime, duration: MediaTime)
   case freezeAfterClipEnds(path: String, at: MediaTime, duration: MediaTime)
 
+  /// The message for the user: the clip's path and what about it breaks the rule.
   public var description: String {
     switch self {
     case .noClips:

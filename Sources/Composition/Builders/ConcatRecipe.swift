@@ -7,8 +7,11 @@
 public struct ConcatRecipe: Sendable {
   /// One clip and the part of it to use (source times; nil for the file's start or end).
   public struct Clip: Sendable, Hashable {
+    /// The file the clip is cut from.
     public var source: Source
+    /// Where the clip starts in the source (nil: at the file's start).
     public var start: MediaTime?
+    /// Where the clip ends in the source, excluded (nil: at the file's end).
     public var end: MediaTime?
     /// How fast and which way the trimmed range plays.
     public var rate: PlaybackRate
@@ -17,6 +20,7 @@ public struct ConcatRecipe: Sendable {
     /// A slow zoom over the clip's time (`&zoom=1,1.2`).
     public var zoom: ClipZoom?
 
+    /// A clip of `source`, trimmed, played at `rate`, frozen or zoomed as given (by default: all of it, as recorded).
     public init(
       source: Source, start: MediaTime? = nil, end: MediaTime? = nil, rate: PlaybackRate = .normal,
       freeze: TimeRange? = nil, zoom: ClipZoom? = nil
@@ -35,25 +39,32 @@ public struct ConcatRecipe: Sendable {
     }
   }
 
+  /// The clips, in the order they play.
   public var clips: [Clip]
   /// How long a still picture (an image file) shows when its clip has no `#t=` end.
   public var imageDuration = ConcatRecipe.defaultImageDuration
+  /// Five seconds: how long a still picture shows unless told otherwise.
   public static let defaultImageDuration = MediaTime(seconds: 5)
   /// Default: the first clip's upright display size, rounded up to even numbers.
   public var renderSize: PixelSize?
   /// Default: the first clip's frame rate.
   public var frameDuration: MediaTime?
+  /// How each clip fills the frame when its shape differs (the whole picture, with bars, by default).
   public var fit: FitMode = .contain
   /// What part of a clip `fit` keeps, or where between bars it sits.
   public var anchor: FitAnchor = .center
+  /// Shown where no clip covers the frame (black by default).
   public var background: Color = .black
   /// Every still picture (without a zoom of its own) zooms slowly over its time, the direction varying.
   public var kenBurns = false
+  /// How neighbouring clips meet at every joint, unless `jointTransitions` names each (a cut by default).
   public var transition: Transition = .none
   /// One transition for each joint in order (clip 1 to 2, 2 to 3, ...), instead of `transition` at every joint;
   /// empty for `transition` everywhere. Must have one fewer than the clips.
   public var jointTransitions: [Transition] = []
+  /// Sound played with or instead of the clips' own (nil: none).
   public var soundtrack: Source?
+  /// The soundtrack's volume (1: as recorded), which its fades ramp from and to.
   public var soundtrackVolume: Double = 1
   /// The soundtrack fades out linearly over this much time before the end.
   public var soundtrackFadeOut: MediaTime = .zero
@@ -73,13 +84,17 @@ public struct ConcatRecipe: Sendable {
   public var effects: [Effect] = []
   /// The volume of the clips' own sound (the soundtrack has its own).
   public var clipVolume: Double = 1
+  /// How the output is encoded.
   public var export = ExportSettings()
 
   /// Clips alternate between two video tracks (and two audio tracks) so neighbours can overlap in transitions.
   public static let videoTracks = (TrackID(1), TrackID(2))
+  /// The two tracks the clips' sound alternates between, as their pictures alternate between `videoTracks`.
   public static let audioTracks = (TrackID(3), TrackID(4))
+  /// The track of the soundtrack.
   public static let soundtrackTrack = TrackID(5)
 
+  /// A recipe joining `clips` in order, everything else at its default.
   public init(clips: [Clip]) {
     self.clips = clips
   }
@@ -114,6 +129,8 @@ public struct ConcatRecipe: Sendable {
     return ranges
   }
 
+  /// The composition: the clips one after another, overlapping by their transitions, heard as `effectiveAudio`
+  /// says. Throws when there are no clips, or naming the clip (or the soundtrack) that breaks a rule.
   public func makeComposition() throws(ConcatError) -> Composition {
     guard let first = clips.first else { throw .noClips }
     if let silent = clips.first(where: { $0.source.info.video == nil }) {

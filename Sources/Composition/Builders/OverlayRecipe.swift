@@ -2,10 +2,13 @@
 /// on top, with its opacity set or ramped. Builds the `Composition` that `clipmerge overlay` renders; nothing
 /// here knows how it will be rendered.
 public struct OverlayRecipe: Sendable {
+  /// The input that fills the frame, shown under the overlay.
   public var base: Source
+  /// The input fitted into the frame and shown on top of `base`.
   public var overlay: Source
   /// The overlay's size as a fraction of its size when fitted whole into the render size.
   public var scale: Double = 0.5
+  /// Where the overlay sits: a corner, the centre or a point (the top right corner by default).
   public var position: OverlayPosition = .topRight
   /// Pixels between the overlay and the edges named by `position`.
   public var margin: Double = 0
@@ -21,6 +24,7 @@ public struct OverlayRecipe: Sendable {
   public var renderSize: PixelSize?
   /// Default: the base's frame rate.
   public var frameDuration: MediaTime?
+  /// Which inputs are heard: both mixed (the default), one of them, or none.
   public var audio: AudioChoice = .mix
   /// The volume of both inputs' sound.
   public var volume: Double = 1
@@ -28,14 +32,20 @@ public struct OverlayRecipe: Sendable {
   public var fit: FitMode = .contain
   /// What part of a clip `fit` keeps, or where between bars it sits.
   public var anchor: FitAnchor = .center
+  /// Shown where neither input covers the frame (black by default).
   public var background: Color = .black
   /// Effects on both layers' pictures.
   public var effects: [Effect] = []
+  /// How the output is encoded.
   public var export = ExportSettings()
 
+  /// The track of the base's picture.
   public static let baseVideoTrack = TrackID(1)
+  /// The track of the overlay's picture.
   public static let overlayVideoTrack = TrackID(2)
+  /// The track of the base's sound.
   public static let baseAudioTrack = TrackID(3)
+  /// The track of the overlay's sound.
   public static let overlayAudioTrack = TrackID(4)
 
   /// False: BASE alone (the command line's `overlay BASE --text ...`, where text is the overlay).
@@ -43,8 +53,10 @@ public struct OverlayRecipe: Sendable {
 
   /// The part of each input used (`a.mp4#t=5,20`): from `start` (nil: its beginning) to `end` (nil: its end).
   public var baseTrim = ClipReference(path: "")
+  /// The part of the overlay used, as `baseTrim` is the base's.
   public var overlayTrim = ClipReference(path: "")
 
+  /// A recipe of `base` and `overlay`, everything else at its default: the overlay at half size in the top right.
   public init(base: Source, overlay: Source) {
     self.base = base
     self.overlay = overlay

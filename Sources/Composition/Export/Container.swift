@@ -37,6 +37,7 @@ public enum Container: String, Sendable, Hashable, CaseIterable {
     default: return .h264
     }
   }
+  /// The audio codec used when none is asked for: Opus in WebM, AAC elsewhere.
   public var defaultAudioCodec: AudioCodec { self == .webm ? .opus : .aac }
 
   /// The video codecs this container carries (as FFmpeg 5.1 writes them).

@@ -16,11 +16,13 @@ public struct ExportSettings: Sendable, Hashable {
     "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
   ]
 
+  /// The file format written.
   public var container: Container
   /// Nil: the container's default.
   public var videoCodec: VideoCodec?
   /// Nil: the container's default.
   public var audioCodec: AudioCodec?
+  /// How hard the encoders work for quality: sets the quality number, speed and audio bit rate not given.
   public var quality: Quality
   /// Constant-quality number on the codec's scale; nil: from `quality`.
   public var crf: Int?
@@ -32,7 +34,9 @@ public struct ExportSettings: Sendable, Hashable {
   public var audioBitRate: Int?
   /// `moov` before the media data, so the file starts playing before it has all arrived (MP4 and MOV).
   public var optimizeForNetworkUse: Bool
+  /// The output's audio sample rate, in hertz.
   public var audioSampleRate: Int
+  /// The output's number of audio channels.
   public var audioChannels: Int
   /// Container metadata (title, comment, ...).
   public var metadata: [String: String]
@@ -44,6 +48,8 @@ public struct ExportSettings: Sendable, Hashable {
   /// command line for the machine at hand, not part of a spec.
   public var threads: Int?
 
+  /// Settings for `container` at `quality`; by default QuickTime, medium quality, 48 kHz stereo, codecs and
+  /// numbers from the container and the quality.
   public init(
     container: Container = .mov, videoCodec: VideoCodec? = nil, audioCodec: AudioCodec? = nil,
     quality: Quality = .medium, crf: Int? = nil, preset: String? = nil, videoBitRate: Int? = nil,
@@ -73,10 +79,15 @@ public struct ExportSettings: Sendable, Hashable {
     return settings
   }
 
+  /// `videoCodec`, or the container's default.
   public var effectiveVideoCodec: VideoCodec { videoCodec ?? container.defaultVideoCodec }
+  /// `audioCodec`, or the container's default.
   public var effectiveAudioCodec: AudioCodec { audioCodec ?? container.defaultAudioCodec }
+  /// `crf`, or the video codec's number for `quality`.
   public var effectiveCRF: Int { crf ?? effectiveVideoCodec.crf(for: quality) }
+  /// `preset`, or `quality`'s speed name.
   public var effectivePreset: String { preset ?? quality.preset }
+  /// `audioBitRate`, or the audio codec's rate for `quality` and the channel count, in bits per second.
   public var effectiveAudioBitRate: Int {
     audioBitRate ?? effectiveAudioCodec.bitRate(for: quality, channels: audioChannels)
   }

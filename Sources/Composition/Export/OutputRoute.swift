@@ -7,13 +7,16 @@ public struct OutputRoute: Sendable, Hashable {
 
   /// The output file, or `-` for standard output.
   public var path: String
+  /// The container written.
   public var container: Container
 
+  /// The route writing `container` to `path` (`-` for standard output).
   public init(path: String, container: Container) {
     self.path = path
     self.container = container
   }
 
+  /// Whether the output goes to standard output (`-`).
   public var isStandardOutput: Bool { path == Self.standardOutputName }
 
   /// MP4 and QuickTime on a pipe are fragmented: the index cannot be written at the end of a stream that
@@ -22,6 +25,7 @@ public struct OutputRoute: Sendable, Hashable {
 
   /// Why no route could be decided, in the user's words.
   public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, in the user's words (`missing -o OUTPUT`).
     public var description: String
   }
 

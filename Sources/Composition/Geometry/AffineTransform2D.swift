@@ -4,18 +4,23 @@ import Foundation
 /// `(a·x + c·y + tx, b·x + d·y + ty)`. Coordinates are pixels with y pointing down, so a positive rotation turns
 /// clockwise on screen.
 public struct AffineTransform2D: Sendable, Hashable {
+  /// The matrix entries: `a`, `b`, `c`, `d` scale, turn and shear; `tx`, `ty` move, in pixels.
   public var a, b, c, d, tx, ty: Double
 
+  /// A transform of the given matrix entries.
   public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
     (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
   }
 
+  /// The transform that leaves every point where it is.
   public static let identity = AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+  /// A move by `x` pixels right and `y` pixels down.
   public static func translation(x: Double, y: Double) -> AffineTransform2D {
     AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
   }
 
+  /// A scale by `x` across and `y` down, about the origin.
   public static func scale(x: Double, y: Double) -> AffineTransform2D {
     AffineTransform2D(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
   }
@@ -44,6 +49,7 @@ public struct AffineTransform2D: Sendable, Hashable {
       ty: tx * next.b + ty * next.d + next.ty)
   }
 
+  /// The factor by which the transform scales areas (negative when it mirrors, 0 when it collapses the plane).
   public var determinant: Double { a * d - b * c }
 
   /// The inverse, or nil when the transform collapses the plane (determinant 0) or is not finite.
@@ -55,6 +61,7 @@ public struct AffineTransform2D: Sendable, Hashable {
       tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
   }
 
+  /// Where the point (`x`, `y`) goes.
   public func apply(x: Double, y: Double) -> (x: Double, y: Double) {
     (a * x + c * y + tx, b * x + d * y + ty)
   }
@@ -72,11 +79,13 @@ public struct AffineTransform2D: Sendable, Hashable {
   /// True when x maps only to x and y only to y (no rotation or shear).
   public var isAxisAligned: Bool { b == 0 && c == 0 }
 
+  /// True when no entry is infinite or NaN.
   public var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
 
   /// The largest scale factor and offset a layer may have: far beyond any picture (a 16384-pixel frame is a
   /// thousand times a 16-pixel source), near enough that pixel positions stay exact in the blitter's fixed point.
   public static let maximumScale = 1_000.0
+  /// The largest offset, in pixels, a layer's transform may have (`tx` and `ty`).
   public static let maximumOffset = 1_000_000.0
 
   /// Finite, with scale and offset within the limits above.

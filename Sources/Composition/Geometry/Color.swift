@@ -1,11 +1,14 @@
 /// An 8-bit sRGB colour.
 public struct Color: Sendable, Hashable, CustomStringConvertible {
+  /// The channels, 0 to 255 each.
   public var red, green, blue: UInt8
 
+  /// The colour of the given channels.
   public init(red: UInt8, green: UInt8, blue: UInt8) {
     (self.red, self.green, self.blue) = (red, green, blue)
   }
 
+  /// Black: every channel 0.
   public static let black = Color(red: 0, green: 0, blue: 0)
 
   /// Parses `#RRGGBB`, `RRGGBB`, `0xRRGGBB` or a name (black, white, gray/grey, red, green, blue, yellow,
@@ -42,6 +45,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     self.init(red: UInt8(v >> 16), green: UInt8((v >> 8) & 0xFF), blue: UInt8(v & 0xFF))
   }
 
+  /// The colour as `#rrggbb`, in lower-case hex (`#ff8000`).
   public var description: String {
     "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }

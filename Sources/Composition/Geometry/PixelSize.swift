@@ -1,8 +1,11 @@
 /// A size in whole pixels.
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+  /// The number of pixels across.
   public var width: Int
+  /// The number of pixels down.
   public var height: Int
 
+  /// A size of `width` by `height` pixels.
   public init(width: Int, height: Int) {
     self.width = width
     self.height = height
@@ -15,5 +18,6 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     self.init(width: w, height: h)
   }
 
+  /// The size as `WxH` (`1280x720`).
   public var description: String { "\(width)x\(height)" }
 }

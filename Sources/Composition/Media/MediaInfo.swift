@@ -17,6 +17,7 @@ public struct MediaInfo: Sendable, Hashable {
   /// Why a video stream the file has cannot be used (unsupported codec, too large), when that is so.
   public var unusableVideo: String?
 
+  /// The facts of a file in `container`, lasting `duration`, with the video and audio streams given (nil: none).
   public init(container: String, duration: MediaTime, video: VideoStreamInfo?, audio: AudioStreamInfo?) {
     self.container = container
     self.duration = duration

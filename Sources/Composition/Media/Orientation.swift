@@ -6,11 +6,13 @@ public struct Orientation: Sendable, Hashable, CustomStringConvertible {
   /// Mirrored left-right before the rotation.
   public var mirrored: Bool
 
+  /// `quarterTurns` clockwise (any whole number, taken modulo 4), after a mirror when `mirrored`.
   public init(quarterTurns: Int, mirrored: Bool = false) {
     self.quarterTurns = ((quarterTurns % 4) + 4) % 4
     self.mirrored = mirrored
   }
 
+  /// Already upright: no turn, no mirror.
   public static let upright = Orientation(quarterTurns: 0)
 
   /// Clockwise rotation in degrees, 0, 90, 180 or 270.
@@ -22,5 +24,6 @@ public struct Orientation: Sendable, Hashable, CustomStringConvertible {
     return mirror.concatenating(.rotation(degrees: Double(clockwiseDegrees)))
   }
 
+  /// The clockwise degrees and whether mirrored (`90°`, `0° mirrored`).
   public var description: String { "\(clockwiseDegrees)°" + (mirrored ? " mirrored" : "") }
 }

@@ -1,10 +1,14 @@
 /// Facts of a video stream, as decoded (coded size after cropping, before orientation).
 public struct VideoStreamInfo: Sendable, Hashable {
+  /// The codec's FFmpeg name (`h264`, `hevc`, ...).
   public var codec: String
+  /// The decoded width, in pixels.
   public var width: Int
+  /// The decoded height, in pixels.
   public var height: Int
   /// Sample (pixel) aspect ratio, num:den; 1:1 for square pixels.
   public var sampleAspectNum: Int
+  /// The denominator of the sample aspect ratio.
   public var sampleAspectDen: Int
   /// The display orientation from the stream's display matrix.
   public var orientation: Orientation
@@ -15,8 +19,10 @@ public struct VideoStreamInfo: Sendable, Hashable {
   /// The spacing of the closest frames of a variable frame rate stream (the tenth percentile of the intervals
   /// between its first frames), if measured.
   public var shortFrameSpacing: MediaTime?
+  /// The decoded pixel format's FFmpeg name (`yuv420p`, ...).
   public var pixelFormat: String
 
+  /// The facts of a `codec` stream of `width` by `height` pixels (a sample aspect ratio with a part not above 0: 1:1).
   public init(
     codec: String, width: Int, height: Int, sampleAspectNum: Int = 1, sampleAspectDen: Int = 1,
     orientation: Orientation = .upright, nominalFrameDuration: MediaTime?, averageFrameDuration: MediaTime? = nil,

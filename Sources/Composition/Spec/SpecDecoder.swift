@@ -3,6 +3,8 @@ import Foundation
 /// Reads a composition spec (JSON; the format is docs/spec.md) into a `SpecDocument`, listing every problem of
 /// form with its JSON path. Relative source paths resolve against `baseDirectory`.
 public enum SpecDecoder {
+  /// The spec in `data`, relative paths resolved against `baseDirectory`. Throws when the text is not JSON or
+  /// its top level is not an object; other problems of form come back in the document's `problems`.
   public static func decode(_ data: Data, baseDirectory: String) throws(InvalidSpec) -> SpecDocument {
     let json: Any
     let bytes = Array(data)

@@ -3,9 +3,12 @@
 public enum ValueSyntax {
   /// A kind of value: what a mistake is told to expect, and the parser.
   public struct Kind<Value>: Sendable {
+    /// What an error message says was expected ("a time above zero (…)").
     public let expected: String
+    /// Reads a value of this kind from text; nil when the text is not one.
     public let parse: @Sendable (String) -> Value?
 
+    /// A kind described to the user as `expected`, read by `parse`.
     public init(expected: String, parse: @escaping @Sendable (String) -> Value?) {
       self.expected = expected
       self.parse = parse

@@ -1,15 +1,19 @@
 /// A colour with an opacity, for text, outlines, shadows and boxes.
 public struct TextColor: Sendable, Hashable, CustomStringConvertible {
+  /// The colour, without its opacity.
   public var color: Color
   /// 0 (transparent) to 1 (opaque).
   public var alpha: Double
 
+  /// `color` at opacity `alpha`, limited to 0 to 1 (opaque by default).
   public init(_ color: Color, alpha: Double = 1) {
     self.color = color
     self.alpha = min(max(alpha, 0), 1)
   }
 
+  /// Opaque white.
   public static let white = TextColor(Color(red: 255, green: 255, blue: 255))
+  /// Opaque black.
   public static let black = TextColor(.black)
 
   /// Parses a colour (`#RRGGBB` or a name), `#RRGGBBAA`, or either with `@ALPHA` (`white@0.6`, `#000000@0.5`).
@@ -33,6 +37,7 @@ public struct TextColor: Sendable, Hashable, CustomStringConvertible {
     self.init(rgb, alpha: Double(a) / 255)
   }
 
+  /// `#rrggbb`, followed by `@ALPHA` when not opaque (`#000000@0.5`): text `init(parsing:)` reads back.
   public var description: String {
     alpha >= 1 ? color.description : "\(color.description)@\(alpha)"
   }

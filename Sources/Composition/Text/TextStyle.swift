@@ -26,6 +26,7 @@ public struct TextStyle: Sendable, Hashable {
       }
     }
 
+    /// The size as text `init(parsing:)` reads back: `48.0px` or `5%`.
     public var description: String {
       switch self {
       case .pixels(let p): return "\(p)px"
@@ -39,26 +40,36 @@ public struct TextStyle: Sendable, Hashable {
   /// The family name as fontconfig knows it (`DejaVu Sans`, `Liberation Serif`); a family that is not installed
   /// falls back to the default with a warning.
   public var font: String = TextStyle.defaultFont
+  /// The text's size (a twentieth of the frame height by default).
   public var size: Size = .fractionOfHeight(1.0 / 20)
+  /// Whether the text is bold.
   public var bold = false
+  /// Whether the text is italic.
   public var italic = false
+  /// The colour of the letters (white by default).
   public var color: TextColor = .white
   /// The outline's width in pixels; nil: a twelfth of the size.
   public var outline: Double?
+  /// The outline's colour (black, nearly opaque, by default).
   public var outlineColor = TextColor(.black, alpha: 0.9)
   /// The shadow's offset in pixels (0: none).
   public var shadow: Double = 0
+  /// The shadow's colour (black, half transparent, by default).
   public var shadowColor = TextColor(.black, alpha: 0.5)
   /// A box behind the text (instead of an outline), with `boxPadding` pixels around it.
   public var box: TextColor?
+  /// The pixels between the text and the edges of its box; nil: a quarter of the size.
   public var boxPadding: Double?
+  /// Where the text sits in the frame (bottom centre by default).
   public var position: TextPosition = .bottom
   /// Pixels between the text and the frame's edges; nil: a twentieth of the frame height.
   public var margin: Double?
   /// The widest a line may run, as a fraction of the frame's width; longer lines wrap.
   public var wrapWidth: Double = 0.9
 
+  /// The font used when none is named.
   public static let defaultFont = "DejaVu Sans"
 
+  /// The default style: white with a dark outline, bottom centre, a twentieth of the frame height.
   public init() {}
 }

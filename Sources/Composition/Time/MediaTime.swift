@@ -4,13 +4,16 @@
 /// equal structurally. Arithmetic is exact through 128-bit intermediates; a result whose reduced form does not
 /// fit (a timescale above `Int32.max`) is rounded to the nearest tick of `MediaTime.fallbackTimescale`.
 public struct MediaTime: Sendable, Hashable {
+  /// The number of ticks: the time is `value / timescale` seconds.
   public let value: Int64
+  /// Ticks per second, always above zero; 1 for whole seconds.
   public let timescale: Int32
 
   /// Timescale used only when an exact result does not fit: 705,600,000 ticks a second ("flicks") divide every
   /// common frame and sample rate evenly.
   public static let fallbackTimescale: Int32 = 705_600_000
 
+  /// No time at all: 0 seconds.
   public static let zero = MediaTime(seconds: 0)
 
   /// `value / timescale` seconds. A timescale of zero or below is refused (nil).
@@ -120,24 +123,28 @@ public struct MediaTime: Sendable, Hashable {
 }
 
 extension MediaTime: Comparable {
+  /// Whether `lhs` is earlier (or shorter) than `rhs`, compared exactly.
   public static func < (lhs: MediaTime, rhs: MediaTime) -> Bool {
     Int128(lhs.value) * Int128(rhs.timescale) < Int128(rhs.value) * Int128(lhs.timescale)
   }
 }
 
 extension MediaTime {
+  /// The exact sum of two times.
   public static func + (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
     MediaTime(
       exactNumerator: Int128(lhs.value) * Int128(rhs.timescale) + Int128(rhs.value) * Int128(lhs.timescale),
       denominator: Int128(lhs.timescale) * Int128(rhs.timescale))
   }
 
+  /// The exact difference `lhs - rhs`, negative when `rhs` is the later.
   public static func - (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
     MediaTime(
       exactNumerator: Int128(lhs.value) * Int128(rhs.timescale) - Int128(rhs.value) * Int128(lhs.timescale),
       denominator: Int128(lhs.timescale) * Int128(rhs.timescale))
   }
 
+  /// `lhs` times a whole number, exact where it fits.
   public static func * (lhs: MediaTime, rhs: Int64) -> MediaTime {
     lhs.multiplied(by: rhs, dividedBy: 1)
   }

@@ -17,11 +17,16 @@ public struct TrackSegment: Sendable, Hashable {
     case frozen
   }
 
+  /// The source the segment plays.
   public var source: SourceID
+  /// The part of the source that plays, in source time (empty for a frozen picture).
   public var sourceRange: TimeRange
+  /// Where the segment lies on the track, in composition time.
   public var compositionRange: TimeRange
+  /// Which way the source range plays: forward, reversed or frozen.
   public var playback: Playback
 
+  /// A segment playing `sourceRange` of `source` over `compositionRange`, forward unless `playback` says otherwise.
   public init(source: SourceID, sourceRange: TimeRange, compositionRange: TimeRange, playback: Playback = .forward) {
     self.source = source
     self.sourceRange = sourceRange

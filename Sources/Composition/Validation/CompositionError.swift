@@ -58,6 +58,7 @@ extension CompositionError {
 }
 
 extension CompositionError: CustomStringConvertible {
+  /// The rule's name and where it is broken (`duplicate track id: track 2 is declared twice`).
   public var description: String {
     switch self {
     case .emptyComposition:

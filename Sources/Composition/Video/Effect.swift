@@ -1,6 +1,7 @@
 /// A picture effect on a layer (Core Image's filters, in AVFoundation's model), applied to the layer's picture
 /// before it is placed, in the order the layer lists them. Each has one amount, constant, set at times or ramped.
 public struct Effect: Sendable, Hashable {
+  /// Which effect it is, each with its own range of amounts.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     /// Adds `amount` of the full luma range (-1...1): 0.1 brightens by a tenth.
     case brightness
@@ -61,11 +62,14 @@ public struct Effect: Sendable, Hashable {
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
   }
 
+  /// Which effect is applied.
   public var kind: Kind
+  /// The effect's strength over composition time, within `kind.range`.
   public var amount: Keyframed<Double>
   /// The `.cube` file of a `lut`.
   public var file: String?
 
+  /// A `kind` effect at `amount` (nil: the kind's default amount, constant), reading `file` for a `lut`.
   public init(_ kind: Kind, amount: Keyframed<Double>? = nil, file: String? = nil) {
     self.kind = kind
     self.amount = amount ?? Keyframed(kind.defaultAmount)

@@ -4,12 +4,14 @@ public protocol Interpolatable: Sendable, Hashable {
 }
 
 extension Double: Interpolatable {
+  /// The number `fraction` of the way from this one to `other` (0: this one, 1: `other`).
   public func interpolated(to other: Double, fraction: Double) -> Double { self + (other - self) * fraction }
 }
 
 extension AffineTransform2D: Interpolatable {}
 
 extension Rect: Interpolatable {
+  /// The rectangle `f` of the way from this one to `other`: x, y, width and height each moved linearly.
   public func interpolated(to other: Rect, fraction f: Double) -> Rect {
     Rect(
       x: x.interpolated(to: other.x, fraction: f), y: y.interpolated(to: other.y, fraction: f),

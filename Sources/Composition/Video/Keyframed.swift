@@ -1,6 +1,7 @@
 /// A value that changes over time the way AVFoundation's layer instructions do: it starts at `initial`; each
 /// change either sets a value from a time on, or ramps linearly over a range and then holds the ramp's end value.
 public struct Keyframed<Value: Interpolatable>: Sendable, Hashable {
+  /// One change of the value: a value set from a time on, or a ramp over a range.
   public enum Change: Sendable, Hashable {
     case set(Value, at: MediaTime)
     case ramp(Ramp<Value>)
@@ -22,10 +23,12 @@ public struct Keyframed<Value: Interpolatable>: Sendable, Hashable {
     }
   }
 
+  /// The value before the first change.
   public var initial: Value
   /// Changes in the order of their start times.
   public private(set) var changes: [Change]
 
+  /// A value starting at `initial`, then changing as `changes` say (sorted here by their start times).
   public init(_ initial: Value, changes: [Change] = []) {
     self.initial = initial
     self.changes = changes.sorted { $0.start < $1.start }

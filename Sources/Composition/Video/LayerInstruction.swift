@@ -4,8 +4,11 @@
 /// The transform applies after the source's own preferred transform (orientation and pixel aspect), so a layer
 /// with the identity transform shows its source upright at its display size, at the render's top-left corner.
 public struct LayerInstruction: Sendable, Hashable {
+  /// The video track the layer draws.
   public var trackID: TrackID
+  /// From the upright picture to render pixels, over composition time (identity: upright, at the top-left corner).
   public var transform: Keyframed<AffineTransform2D>
+  /// The layer's opacity over composition time, 0 (transparent) to 1 (opaque).
   public var opacity: Keyframed<Double>
   /// Only this part of the source is drawn: a rectangle in the source's upright display pixels. Like
   /// AVFoundation's crop rectangle it hides, it does not move: the transform still places the whole picture.
@@ -18,6 +21,7 @@ public struct LayerInstruction: Sendable, Hashable {
   /// below, or the background.
   public var backdrop: Backdrop?
 
+  /// A layer drawing `trackID`, by default upright at the top-left corner, opaque, uncropped, without mask or effects.
   public init(
     trackID: TrackID, transform: Keyframed<AffineTransform2D> = Keyframed(.identity),
     opacity: Keyframed<Double> = Keyframed(1), crop: Rect? = nil, mask: LayerMask? = nil, effects: [Effect] = [],

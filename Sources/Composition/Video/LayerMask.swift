@@ -3,16 +3,19 @@
 /// Outside, the layers below show through. The edge is antialiased; `feather` widens it into a soft edge that
 /// many pixels wide, centred on the shape's outline.
 public struct LayerMask: Sendable, Hashable {
+  /// The shape the layer shows through: the rectangle itself or the ellipse inscribed in it.
   public enum Shape: String, Sendable, Hashable, CaseIterable {
     case rectangle, ellipse
   }
 
+  /// Whether the layer shows inside the rectangle or inside the ellipse inscribed in it.
   public var shape: Shape
   /// The rectangle (or the ellipse's bounding box) in render pixels; it may reach outside the frame or be empty.
   public var rect: Keyframed<Rect>
   /// The soft edge's width in render pixels (0: a hard, antialiased edge).
   public var feather: Double
 
+  /// A mask of `shape` in `rect`, with an edge `feather` pixels soft (hard by default).
   public init(shape: Shape, rect: Keyframed<Rect>, feather: Double = 0) {
     self.shape = shape
     self.rect = rect

@@ -21,11 +21,16 @@ public struct Ramp<Value: Interpolatable>: Sendable, Hashable {
     public static var names: String { "linear, equalPower, easeIn, easeOut or easeInOut" }
   }
 
+  /// The value at the range's start.
   public var from: Value
+  /// The value at the range's end, held after it.
   public var to: Value
+  /// The stretch of composition time over which the value moves.
   public var timeRange: TimeRange
+  /// How the value moves between the ends.
   public var curve: Curve
 
+  /// A ramp from `from` to `to` over `timeRange`, along `curve` (evenly by default).
   public init(from: Value, to: Value, over timeRange: TimeRange, curve: Curve = .linear) {
     self.from = from
     self.to = to

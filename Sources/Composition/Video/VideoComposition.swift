@@ -1,12 +1,16 @@
 /// How video tracks become frames: the frame size and rate, and instructions over time.
 /// Where no instruction covers a time, the frame is the background colour.
 public struct VideoComposition: Sendable, Hashable {
+  /// The size of the output frames, in pixels.
   public var renderSize: PixelSize
   /// Output frame n is at `n × frameDuration`.
   public var frameDuration: MediaTime
+  /// Shown where no layer covers the frame, unless an instruction sets its own.
   public var backgroundColor: Color
+  /// What the frame shows over composition time, instruction by instruction, never overlapping.
   public var instructions: [VideoCompositionInstruction]
 
+  /// A video composition of `renderSize` frames, each `frameDuration` long, over `backgroundColor` (black by default).
   public init(
     renderSize: PixelSize, frameDuration: MediaTime, backgroundColor: Color = .black,
     instructions: [VideoCompositionInstruction]

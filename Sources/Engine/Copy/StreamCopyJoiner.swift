@@ -54,6 +54,8 @@ public final class StreamCopyJoiner {
     return nil
   }
 
+  /// Joins the files into the route's output, checking first that every clip can be copy-joined (else `cannotCopy`);
+  /// stops, the output discarded (or cut short on standard output), when `isCancelled` returns true.
   public func run(isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
     for path in paths { try MediaProbe.checkReadable(path) }
     // Every clip is checked before a byte is written (standard output cannot take back what it was given).

@@ -46,7 +46,9 @@ public struct ExportPlan: Sendable {
   /// render by default").
   public static let smartByDefault = 50
 
+  /// How the output is written: every frame, smart, or as a GIF.
   public var method: Method
+  /// Why that method was chosen.
   public var reason: Reason
   /// What the smart plan copies (a smart render) or would copy (a render whose plan was made and not taken).
   public var smart: SmartExporter.Summary?

@@ -6,6 +6,7 @@ public struct ExportProgress: Sendable {
   public var outputTime: MediaTime
   /// The output's whole duration.
   public var duration: MediaTime
+  /// Video frames written so far.
   public var framesWritten: Int64
 
   /// 0 to 1.

@@ -11,6 +11,7 @@ public struct SmartPolicy: Sendable {
   /// The caller chose the video encoding (codec, quality, CRF, preset or rate): smart only when asked.
   public var encodingChosen = false
 
+  /// A policy of what the caller asked for and knows; each is false unless given.
   public init(
     asked: Bool = false, turnedOff: Bool = false, offered: Bool = false, joinableByCopy: Bool = false,
     encodingChosen: Bool = false

@@ -3,6 +3,7 @@ import Foundation
 /// A private folder for a run's intermediate files (mkdtemp: a new name, mode 0700, so no other user can plant
 /// a file or a symlink in it), removed with everything in it when released, or by a stopping signal.
 public final class TemporaryFolder {
+  /// The folder's absolute path.
   public let path: String
 
   /// Makes `clipmerge-<purpose>-XXXXXX` in the system's temporary folder.

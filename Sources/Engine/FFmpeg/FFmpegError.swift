@@ -2,9 +2,12 @@ internal import CFFmpeg
 
 /// A failed FFmpeg call: which function, its return code and FFmpeg's own message for it.
 public struct FFmpegError: Error, Sendable, CustomStringConvertible {
+  /// The FFmpeg function that failed (`avformat_open_input`, ...).
   public let function: String
+  /// The negative code it returned (an AVERROR).
   public let code: Int32
 
+  /// The failure of `function` with return code `code`.
   public init(function: String, code: Int32) {
     self.function = function
     self.code = code
@@ -13,6 +16,7 @@ public struct FFmpegError: Error, Sendable, CustomStringConvertible {
   /// FFmpeg's text for the code (av_strerror).
   public var message: String { FFmpegError.message(for: code) }
 
+  /// The function's name, a colon, and FFmpeg's text for the code.
   public var description: String { "\(function): \(message)" }
 
   static func message(for code: Int32) -> String {

@@ -1,5 +1,6 @@
 /// What `clipmerge probe` says of one file.
 public struct ProbeReport: Sendable, Codable, Hashable {
+  /// The file, as it was named.
   public var path: String
   /// The demuxer's name (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, ...).
   public var container: String
@@ -13,5 +14,6 @@ public struct ProbeReport: Sendable, Codable, Hashable {
   public var startTime: Double?
   /// Bits per second over the whole file.
   public var bitRate: Int?
+  /// Every stream of the file, in the file's order.
   public var streams: [StreamReport]
 }

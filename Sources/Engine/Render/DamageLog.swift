@@ -38,7 +38,9 @@ final class DamageLog: Sendable {
 
 /// How much of one input was damaged, and where the first damage was.
 public struct DamageSummary: Sendable, Hashable {
+  /// The input file, by the path it was opened with.
   public var path: String
+  /// How many of its packets or frames were damaged and skipped.
   public var count: Int
   /// Source time of the earliest damage whose time could be told.
   public var firstTime: MediaTime?

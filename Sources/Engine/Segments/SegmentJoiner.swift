@@ -8,8 +8,11 @@ import Composition
 public final class SegmentJoiner {
   /// One rendered segment: its file and the output frames it holds.
   public struct SegmentFile: Sendable {
+    /// The rendered segment's file.
     public var path: String
+    /// The output frames it holds, by index (the last excluded).
     public var frames: Range<Int64>
+    /// A segment file at `path` holding output frames `frames`.
     public init(path: String, frames: Range<Int64>) {
       self.path = path
       self.frames = frames

@@ -25,13 +25,17 @@ public final class SmartExporter {
 
   /// What a smart render will copy.
   public struct Summary: Sendable {
+    /// How many output frames are copied bit for bit.
     public var copiedFrames: Int64
+    /// How many frames the output has in all.
     public var frameCount: Int64
     /// The runs, in output order.
     public var runs: [Run]
     /// The re-encoded runs' x264 constant quality and speed.
     public var crf: Int
+    /// The x264 speed preset of the re-encoded runs.
     public var preset: String
+    /// The fraction of the output's frames that are copied, 0 to 1 (0 when there are no frames).
     public var share: Double { frameCount == 0 ? 0 : Double(copiedFrames) / Double(frameCount) }
     /// The share in whole per cent, as every note prints it and the plan's rule reads it.
     public var percent: Int { Int((share * 100).rounded()) }
@@ -39,16 +43,19 @@ public final class SmartExporter {
 
   /// Output frames copied from one file (consecutive groups of it) or re-encoded.
   public struct Run: Sendable {
+    /// Whether the run's frames are copied from a file (false: rendered and re-encoded).
     public var copied: Bool
     /// Output time.
     public var range: TimeRange
     /// When copied: the file, and the source time of the run's first frame.
     public var path: String?
+    /// When copied: the source time of the run's first frame (nil for a re-encoded run).
     public var sourceStart: MediaTime?
   }
 
   /// Why a smart render would copy nothing (the render then is a full one).
   public struct Refusal: Error, Sendable, CustomStringConvertible {
+    /// Why, in the user's words.
     public var description: String
   }
 
