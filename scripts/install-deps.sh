@@ -31,6 +31,8 @@ command -v col >/dev/null || need+=(bsdextrautils)
 [[ -f /usr/include/libimagequant.h ]] || need+=(libimagequant-dev)
 pkg-config --exists libebur128 2>/dev/null || need+=(libebur128-dev)
 pkg-config --exists rubberband 2>/dev/null || need+=(librubberband-dev)
+# The tests run the hand-written AVX-512 kernel with its intrinsics emulated (SIMDe) on machines without AVX-512.
+[[ -f /usr/include/simde/x86/avx512.h ]] || need+=(libsimde-dev)
 # FFmpeg 5.1 writes animated WebP but cannot read it back: the tests read it with Pillow.
 /usr/bin/python3 -c "import PIL" 2>/dev/null || need+=(python3-pil)
 /usr/bin/python3 -c "import yaml" 2>/dev/null || need+=(python3-yaml)

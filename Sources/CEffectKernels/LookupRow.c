@@ -2,8 +2,16 @@
 #include "Levels.h"
 
 #include <string.h>
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(CLIPMERGE_EMULATED_AVX512)
 #include <immintrin.h>
+#endif
+
+// The gather below is compiled for AVX-512. The tests also compile this file with the intrinsics emulated in
+// portable C (SIMDe; Tests/Kernels/avx512-emulated.c), so the gather runs on any machine: no target there.
+#if defined(CLIPMERGE_EMULATED_AVX512)
+#define CLIPMERGE_GATHER_TARGET
+#else
+#define CLIPMERGE_GATHER_TARGET __attribute__((target("avx512f,avx512bw")))
 #endif
 
 // Blocks `from..<count` one at a time.
@@ -26,7 +34,7 @@ static void lookup_blocks(
 // Sixteen blocks a step: each of the four luma samples and the chroma pair one 16-lane gather of 32-bit words at
 // byte offsets, of which the wanted byte (or pair) is kept. Each word read lies inside its block: a luma word at
 // Y' <= 255 ends at byte 258, and the pair is read as the high half of the word two bytes before it (ends at 511).
-__attribute__((target("avx512f,avx512bw"))) static int lookup_gather(
+CLIPMERGE_GATHER_TARGET static int lookup_gather(
   const uint8_t *table, const uint16_t *keys, const uint8_t *top, const uint8_t *bottom, uint8_t *out_top,
   uint8_t *out_bottom, uint16_t *pairs, int count)
 {
