@@ -10,7 +10,16 @@ import Synchronization
 public final class AssetExportSession: Sendable {
   /// Where an export stands.
   public enum Status: Sendable, Equatable {
-    case waiting, exporting, completed, failed, cancelled
+    /// Made and set up, `export()` not yet called.
+    case waiting
+    /// `export()` is running: planning, rendering and writing the file.
+    case exporting
+    /// The export finished and the file is in place at `outputURL`.
+    case completed
+    /// `export()` threw: no `outputURL`, a composition that cannot be made, or a failure of the render.
+    case failed
+    /// The export was stopped by `cancelExport()` or by cancelling the awaiting task; no file was left.
+    case cancelled
   }
 
   private struct Settings {
@@ -94,7 +103,8 @@ public final class AssetExportSession: Sendable {
     set { settings.withLock { $0.smartRendering = newValue } }
   }
 
-  /// How the export is made (every frame, smart or GIF) and why, once `export()` has planned it.
+  /// How the export is made (every frame, smart or GIF) and why, once `export()` has planned it; nil before,
+  /// and after an export that failed before its plan (a composition the engine refuses, say).
   public var plan: ExportPlan? { decided.withLock { $0 } }
 
   /// 0 to 1, updated as frames are written.
@@ -170,7 +180,7 @@ public final class AssetExportSession: Sendable {
     }
     let route = OutputRoute(path: outputURL.path, container: model.export.container)
     let overwrite = settings.overwrite
-    let policy = SmartPolicy(offered: settings.smartRendering)
+    let policy = SmartPolicy(turnedOff: !settings.smartRendering, offered: settings.smartRendering)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Result<ExportReport, EngineError>, Never>) in
         // The render blocks (decoding, encoding): a thread of its own, not one of the cooperative pool's.

@@ -3,7 +3,7 @@
 ///
 /// Overlay, concat and the spec file are three ways of building this value; the engine renders any valid one.
 public struct Composition: Sendable, Hashable {
-  /// The media files the segments are cut from, each named by its id.
+  /// What the segments are cut from, each named by its id: media files, or drawn text and subtitles.
   public var sources: [Source]
   /// The video and audio tracks, each a sequence of segments cut from the sources.
   public var tracks: [Track]

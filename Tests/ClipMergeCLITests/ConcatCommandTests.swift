@@ -307,4 +307,15 @@ final class ConcatCommandTests: XCTestCase {
     let bad = try InProcessClipMerge.run(["concat", FixtureFiles.path("base.mp4"), "--anchor", "middle", "-o", "x.mp4"])
     XCTAssertEqual(bad.code, 64, bad.stderr)
   }
+
+  /// A copy join cannot draw text: `--text` and `--subtitles` with `--copy` are refused, not silently dropped.
+  func testCopyRefusesTextItCannotDraw() throws {
+    let base = FixtureFiles.path("base.mp4")
+    for (extra, option) in [(["--text", "Hi"], "--text"), (["--subtitles", "subs.srt"], "--subtitles")] {
+      let result = try InProcessClipMerge.run(["concat", base, base, "--copy", "-o", "x.mp4"] + extra)
+      XCTAssertEqual(result.code, 64, result.stderr)
+      XCTAssertEqual(
+        result.stderr, "clipmerge: error: --copy joins without re-encoding, so \(option) cannot apply\n")
+    }
+  }
 }

@@ -45,7 +45,7 @@ final class SmartRenderingTests: XCTestCase {
     let whole = try session(smart: false, to: wholeURL)
     _ = try await whole.export()
     XCTAssertEqual(whole.plan?.method, .full)
-    XCTAssertEqual(whole.plan?.reason, .notAJoin)
+    XCTAssertEqual(whole.plan?.reason, .smartTurnedOff)
     let encoded = try PictureDigests.of(wholeURL.path)
     XCTAssertEqual(encoded.count, 375)
     XCTAssertFalse((30..<210).contains { encoded[$0] == source[$0 + 30] }, "every picture encoded again")

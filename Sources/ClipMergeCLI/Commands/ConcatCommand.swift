@@ -152,6 +152,7 @@ struct ConcatCommand {
         (clips.contains { !$0.rate.isNormal }, "&speed="), (clips.contains { $0.freeze != nil }, "freeze="),
         (clips.contains { $0.zoom != nil }, "zoom="), (parsed.flags.contains("ken-burns"), "--ken-burns"),
         (parsed.values["crf"] != nil, "--crf"), (parsed.values["preset"] != nil, "--preset"),
+        (!text.titles.isEmpty, "--text"), (text.subtitles != nil, "--subtitles"),
       ]
       if let (_, option) = asked.first(where: { $0.0 }) {
         throw UsageError("--copy joins without re-encoding, so \(option) cannot apply")

@@ -6,8 +6,8 @@ import Foundation
 struct RenderRunner {
   var console: Console
   var output: RenderOptions
-  /// Text and subtitles drawn over the composition before it renders.
-  var text = TextOptions()
+  /// Text and subtitles drawn over the composition before it renders (every command passes its own).
+  var text: TextOptions
   /// Whose terms a broken rule of the model is said in: the files involved (a command line), or the JSON paths
   /// of the spec the user wrote (compose).
   enum Wording {

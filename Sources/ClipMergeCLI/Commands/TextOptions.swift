@@ -16,9 +16,6 @@ struct TextOptions {
   var titles: [Title] = []
   var subtitles: String?
 
-  /// No text at all.
-  init() {}
-
   /// The options a title takes; each applies to the `--text` before it.
   static let titleOptions: Set<String> = [
     "text-at", "text-fade", "text-position", "font", "text-size", "text-color", "text-outline", "text-shadow",

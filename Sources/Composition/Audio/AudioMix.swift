@@ -1,7 +1,7 @@
 /// How audio tracks are mixed: a volume per track, constant or ramped (AVMutableAudioMix). Tracks without
 /// parameters play at volume 1. The sum is limited so it never clips.
 public struct AudioMix: Sendable, Hashable {
-  /// The volume of each track that has parameters, at most one entry a track.
+  /// The volume of each track that has parameters; a track listed twice plays at its first entry's.
   public var parameters: [AudioMixParameters]
 
   /// A mix of `parameters` (none by default: every track at volume 1).

@@ -1,4 +1,11 @@
 /// Which inputs of an overlay are heard.
 public enum AudioChoice: String, Sendable, Hashable, CaseIterable {
-  case mix, base, overlay, none
+  /// The sound of both inputs, mixed (the default).
+  case mix
+  /// The base's sound only.
+  case base
+  /// The overlay's sound only.
+  case overlay
+  /// No sound at all.
+  case none
 }

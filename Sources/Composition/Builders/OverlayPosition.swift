@@ -1,6 +1,15 @@
 /// Where the overlay of a picture-in-picture goes.
 public enum OverlayPosition: Sendable, Hashable {
-  case topLeft, topRight, bottomLeft, bottomRight, center
+  /// The top left corner, `margin` pixels in from the top and left edges.
+  case topLeft
+  /// The top right corner, `margin` pixels in from the top and right edges (the default).
+  case topRight
+  /// The bottom left corner, `margin` pixels in from the bottom and left edges.
+  case bottomLeft
+  /// The bottom right corner, `margin` pixels in from the bottom and right edges.
+  case bottomRight
+  /// The middle of the frame (the margin does not apply).
+  case center
   /// The overlay's top-left corner, in render pixels.
   case point(x: Double, y: Double)
 

@@ -4,7 +4,14 @@
 public enum Transition: Sendable, Hashable {
   /// Which way a picture moves, as the viewer sees it.
   public enum Direction: String, Sendable, Hashable, CaseIterable {
-    case left, right, up, down
+    /// Toward the left edge: a picture coming in this way enters from the right.
+    case left
+    /// Toward the right edge: a picture coming in this way enters from the left.
+    case right
+    /// Toward the top edge: a picture coming in this way enters from the bottom.
+    case up
+    /// Toward the bottom edge: a picture coming in this way enters from the top.
+    case down
 
     /// The offset (as a share of the frame's width and height) a picture starts from to come in moving this
     /// way: moving left, it comes in from the right edge.

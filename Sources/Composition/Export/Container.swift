@@ -1,6 +1,19 @@
 /// The containers clipmerge writes, chosen by the output's extension or `--format`.
 public enum Container: String, Sendable, Hashable, CaseIterable {
-  case mov, mp4, mkv, webm, mpegts, gif, webp
+  /// QuickTime (`.mov`, `.qt`): H.264, HEVC or ProRes with AAC or PCM (`ExportSettings`' default).
+  case mov
+  /// MP4 (`.mp4`, `.m4v`): H.264, HEVC, VP9 or AV1 with AAC or Opus.
+  case mp4
+  /// Matroska (`.mkv`): any codec clipmerge encodes.
+  case mkv
+  /// WebM (`.webm`): VP9 (the default) or AV1 with Opus.
+  case webm
+  /// MPEG transport stream (`.ts`, `.m2ts`, `.mpegts`): H.264 or HEVC with AAC.
+  case mpegts
+  /// An animated GIF (`.gif`), without sound.
+  case gif
+  /// An animated WebP (`.webp`), without sound.
+  case webp
 
   /// The container for a file name's extension, or nil when it is not one clipmerge writes.
   public init?(pathExtension: String) {

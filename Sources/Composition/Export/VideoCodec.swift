@@ -1,6 +1,19 @@
 /// The video codecs clipmerge encodes.
 public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
-  case h264, hevc, vp9, av1, prores, gif, webp
+  /// H.264 (AVC), by libx264: the default in every container but WebM, GIF and WebP.
+  case h264
+  /// H.265 (HEVC), by libx265.
+  case hevc
+  /// VP9, by libvpx: WebM's default.
+  case vp9
+  /// AV1, by SVT-AV1.
+  case av1
+  /// Apple ProRes, by FFmpeg's prores_ks: 10-bit 4:2:2, its profile (not a CRF) from the quality.
+  case prores
+  /// GIF palette pictures, quantized by libimagequant: the GIF container's codec.
+  case gif
+  /// Animated WebP, by libwebp, its quality (0-100) in the CRF's place: the WebP container's codec.
+  case webp
 
   /// The constant-quality number for `quality` on this codec's own scale (x264/x265 CRF 0-51, libvpx and SVT-AV1
   /// CRF 0-63; ProRes has none and uses its profiles instead).
@@ -30,7 +43,12 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
 
 /// The audio codecs clipmerge encodes.
 public enum AudioCodec: String, Sendable, Hashable, CaseIterable {
-  case aac, opus, pcm
+  /// AAC, by FFmpeg's own encoder: the default in every container but WebM.
+  case aac
+  /// Opus, by libopus: WebM's default.
+  case opus
+  /// Uncompressed 16-bit little-endian PCM (no bit rate to choose).
+  case pcm
 
   /// The sample rates the encoder takes, nil for any in 8000 to 192000 Hz: AAC the MPEG-4 audio rates up to
   /// 96000 Hz, Opus its five.

@@ -1,11 +1,22 @@
 /// Where text sits in the frame: one of nine anchors, its lines aligned the same way (left, centre, right).
 public enum TextPosition: String, Sendable, Hashable, CaseIterable {
+  /// In the top left corner, lines aligned left.
   case topLeft = "top-left"
+  /// At the top, centred across, lines centred.
   case top
+  /// In the top right corner, lines aligned right.
   case topRight = "top-right"
-  case left, center, right
+  /// At the left edge, halfway down, lines aligned left.
+  case left
+  /// In the middle of the frame, lines centred.
+  case center
+  /// At the right edge, halfway down, lines aligned right.
+  case right
+  /// In the bottom left corner, lines aligned left.
   case bottomLeft = "bottom-left"
+  /// At the bottom, centred across, lines centred (the default: where captions go).
   case bottom
+  /// In the bottom right corner, lines aligned right.
   case bottomRight = "bottom-right"
 
   /// The numeric keypad number ASS uses for the anchor (1 bottom left ... 9 top right).

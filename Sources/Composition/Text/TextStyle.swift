@@ -4,7 +4,9 @@
 public struct TextStyle: Sendable, Hashable {
   /// The size of text: whole pixels of the output, or a fraction of the output's height.
   public enum Size: Sendable, Hashable, CustomStringConvertible {
+    /// A fixed size in pixels of the output (`48` or `48px`), whatever the frame's height.
     case pixels(Double)
+    /// A share of the output's height (`5%` is 0.05), so the text grows and shrinks with the frame.
     case fractionOfHeight(Double)
 
     /// Parses `48` or `48px` (pixels) or `5%` (of the frame height).

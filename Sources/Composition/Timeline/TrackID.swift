@@ -12,6 +12,8 @@ public struct TrackID: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 /// What a track carries.
 public enum MediaKind: String, Sendable, Hashable {
+  /// Pictures, drawn by the video composition's layer instructions.
   case video
+  /// Sound, heard through the audio mix.
   case audio
 }

@@ -1,45 +1,86 @@
 /// A rule of the model that a composition breaks. Each case is named after the rule, and says where.
 public enum CompositionError: Error, Sendable, Hashable {
+  /// No track has a segment: there is nothing to render.
   case emptyComposition
+  /// The output would last longer than `limit` (`Composition.maximumDuration`, a day).
   case durationTooLong(MediaTime, limit: MediaTime)
+  /// Two sources share one id.
   case duplicateSourceID(SourceID)
+  /// Two tracks share one id.
   case duplicateTrackID(TrackID)
+  /// A track's segment names a source the composition does not have.
   case unknownSource(track: TrackID, segment: Int, source: SourceID)
+  /// A segment takes `kind`, its track's media, from a source that has no stream of that kind.
   case sourceLacksMedia(track: TrackID, segment: Int, source: SourceID, kind: MediaKind)
+  /// A segment starts before zero, on the composition's timeline or in its source.
   case negativeTime(track: TrackID, segment: Int)
+  /// A segment lasts no time on the timeline, or takes no time of its source without holding a picture.
   case emptySegment(track: TrackID, segment: Int)
+  /// A segment needs its source up to `needed` (a frozen one, the picture there), but it lasts `available`.
   case notEnoughSourceContent(track: TrackID, segment: Int, needed: MediaTime, available: MediaTime)
+  /// Two segments of one track, `first` and `second`, cover the same composition time.
   case overlappingSegments(track: TrackID, first: Int, second: Int)
+  /// A segment plays its source faster than 16 times or slower than 1/16 of its recorded speed.
   case speedOutOfRange(track: TrackID, segment: Int)
+  /// A text source holds more than `limit` characters (`Composition.maximumTextLength`).
   case textTooLong(source: SourceID, length: Int, limit: Int)
+  /// There are video tracks but no video composition to give the render size and frame rate.
   case missingVideoComposition
+  /// The render size has a side outside 2 to 16384 pixels, or more pixels than FFmpeg takes.
   case invalidRenderSize(PixelSize)
+  /// The render size has an odd width or height, which H.264's 4:2:0 pictures cannot have.
   case oddRenderSize(PixelSize)
+  /// The frame duration is outside 1/1000 to 1 second (a frame rate outside 1 to 1000 per second).
   case invalidFrameDuration(MediaTime)
+  /// A video composition instruction starts before zero.
   case negativeInstructionTime(instruction: Int)
+  /// A video composition instruction lasts no time.
   case emptyInstruction(instruction: Int)
+  /// Two video composition instructions, `first` and `second`, cover the same time.
   case overlappingInstructions(first: Int, second: Int)
+  /// An instruction's layer names a track the composition does not have.
   case unknownLayerTrack(instruction: Int, layer: Int, track: TrackID)
+  /// An instruction's layer names an audio track.
   case layerTrackNotVideo(instruction: Int, layer: Int, track: TrackID)
+  /// An instruction draws one track in two of its layers.
   case duplicateLayerTrack(instruction: Int, track: TrackID)
+  /// A layer's opacity, at its start, set or at a ramp's end, is `value`, outside 0 to 1.
   case opacityOutOfRange(instruction: Int, layer: Int, value: Double)
+  /// A layer's transform takes an infinite or NaN value, or a scale or offset past `AffineTransform2D`'s limits.
   case transformNotFinite(instruction: Int, layer: Int)
+  /// A ramp of the value `context` names (an opacity, a transform, a volume) lasts no time.
   case emptyRamp(context: String)
+  /// A ramp of the value `context` names overlaps another ramp or a value set inside it.
   case overlappingRamps(context: String)
+  /// The audio mix has parameters for a track the composition does not have.
   case unknownAudioMixTrack(TrackID)
+  /// The audio mix has parameters for a video track.
   case audioMixTrackNotAudio(TrackID)
+  /// A track's volume in the audio mix, at its start, set or at a ramp's end, is `value`, outside 0 to 16.
   case volumeOutOfRange(track: TrackID, value: Double)
+  /// A track ducks by `value` dB, outside `Ducking.depthRange` (1 to 40).
   case duckDepthOutOfRange(track: TrackID, value: Double)
+  /// A track's ducking attack or release lasts `value`, outside 1 ms to 10 s.
   case duckTimeOutOfRange(track: TrackID, value: MediaTime)
+  /// The loudness target's integrated loudness is outside -70 to -5 LUFS.
   case loudnessOutOfRange(Double)
+  /// The loudness target's true peak is outside -9 to 0 dBTP.
   case truePeakOutOfRange(Double)
+  /// The CRF given is outside 0 to the video codec's `maximumCRF` (51 for H.264 and HEVC, 63 for VP9 and AV1).
   case crfOutOfRange(Int)
+  /// The encoder preset given is not one of `ExportSettings.x264Presets`.
   case unknownPreset(String)
+  /// The audio sample rate is outside 8000 to 192000 Hz.
   case unsupportedSampleRate(Int)
+  /// The number of audio channels is outside 1 to 8.
   case unsupportedChannelCount(Int)
+  /// The video codec is not one the container can carry.
   case videoCodecNotInContainer(VideoCodec, Container)
+  /// The audio codec is not one the container can carry (sound is to be written).
   case audioCodecNotInContainer(AudioCodec, Container)
+  /// The audio codec cannot encode at the sample rate (AAC takes the MPEG-4 rates, Opus five).
   case sampleRateNotForCodec(Int, AudioCodec)
+  /// A video or audio bit rate is outside 8000 to 1000000000 bits per second.
   case bitRateOutOfRange(Int)
 }
 

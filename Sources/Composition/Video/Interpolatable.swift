@@ -1,5 +1,6 @@
 /// A value a ramp can move linearly between.
 public protocol Interpolatable: Sendable, Hashable {
+  /// The value `fraction` of the way from this one to `other` (0: this one, 1: `other`).
   func interpolated(to other: Self, fraction: Double) -> Self
 }
 

@@ -3,7 +3,9 @@
 public struct Keyframed<Value: Interpolatable>: Sendable, Hashable {
   /// One change of the value: a value set from a time on, or a ramp over a range.
   public enum Change: Sendable, Hashable {
+    /// The value given, from time `at` on (until a later change).
     case set(Value, at: MediaTime)
+    /// A move from the ramp's `from` to its `to` over its time range, the `to` value held after it.
     case ramp(Ramp<Value>)
 
     /// When the change takes effect.

@@ -21,7 +21,8 @@ public struct LayerInstruction: Sendable, Hashable {
   /// below, or the background.
   public var backdrop: Backdrop?
 
-  /// A layer drawing `trackID`, by default upright at the top-left corner, opaque, uncropped, without mask or effects.
+  /// A layer drawing `trackID`, by default upright at the top-left corner, opaque, uncropped, without mask,
+  /// effects or backdrop.
   public init(
     trackID: TrackID, transform: Keyframed<AffineTransform2D> = Keyframed(.identity),
     opacity: Keyframed<Double> = Keyframed(1), crop: Rect? = nil, mask: LayerMask? = nil, effects: [Effect] = [],

@@ -5,7 +5,10 @@
 public struct LayerMask: Sendable, Hashable {
   /// The shape the layer shows through: the rectangle itself or the ellipse inscribed in it.
   public enum Shape: String, Sendable, Hashable, CaseIterable {
-    case rectangle, ellipse
+    /// The rectangle itself (a wipe grows one across the frame).
+    case rectangle
+    /// The ellipse inscribed in the rectangle, a circle in a square (an iris grows one from the centre).
+    case ellipse
   }
 
   /// Whether the layer shows inside the rectangle or inside the ellipse inscribed in it.

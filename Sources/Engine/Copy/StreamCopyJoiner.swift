@@ -55,7 +55,7 @@ public final class StreamCopyJoiner {
   }
 
   /// Joins the files into the route's output, checking first that every clip can be copy-joined (else `cannotCopy`);
-  /// stops, the output discarded (or cut short on standard output), when `isCancelled` returns true.
+  /// stops, the output discarded (or cut short on standard output), when `isCancelled` returns true before a file.
   public func run(isCancelled: () -> Bool = { false }) throws(EngineError) -> ExportReport {
     for path in paths { try MediaProbe.checkReadable(path) }
     // Every clip is checked before a byte is written (standard output cannot take back what it was given).

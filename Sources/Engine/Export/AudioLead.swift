@@ -3,8 +3,8 @@ import Composition
 /// The one interleaver of sound with pictures, for the drivers that write pictures in output order (the full
 /// render, the smart render, the segment join): before the pictures up to a time go out, the sound up to that
 /// time does, so the muxer never holds much of either stream; at the end, the rest of the sound and the encoder
-/// drained. The sound is mixed and encoded here (`AudioStreamWriter`) or copied from a job's audio file
-/// (`AudioCopy`); it never runs past the output's duration.
+/// drained. The sound is mixed and encoded here (`AudioStreamWriter`), ending at the output's duration, or copied
+/// from a job's audio file (`AudioCopy`), which was rendered to that duration.
 final class AudioLead {
   private enum Sound {
     case encoded(AudioStreamWriter)

@@ -1,6 +1,9 @@
 /// The still-image files `clipmerge frame` writes.
 public enum ImageFormat: String, Sendable, CaseIterable {
-  case png, jpeg
+  /// PNG (`.png`): lossless 8-bit RGB.
+  case png
+  /// JPEG (`.jpg`, `.jpeg`): full-range 4:2:0 at quality scale 2, close to lossless, a smaller file than PNG.
+  case jpeg
 
   /// The format a file name's extension calls for (`frame.png`, `frame.jpg`), or nil.
   public init?(fileName: String) {
