@@ -1,5 +1,6 @@
 import CFFmpeg
 import Composition
+import TestSupport
 import XCTest
 
 @testable import Engine
@@ -94,38 +95,23 @@ final class KernelLevelTests: XCTestCase {
   /// one-block loop on random tables, edges included. (The blur's AVX2 and AVX-512 variants are the same C loop
   /// compiled for wider registers; they run above where the processor has them.)
   func testTheAVX512GatherRunsEmulatedOnAnyMachine() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let kernels = root.appendingPathComponent("Sources/CEffectKernels").path
-    let harness = root.appendingPathComponent("Tests/Kernels/avx512-emulated.c").path
+    let kernels = FixtureFiles.root.appendingPathComponent("Sources/CEffectKernels").path
+    let harness = FixtureFiles.root.appendingPathComponent("Tests/Kernels/avx512-emulated.c").path
     XCTAssertTrue(
       FileManager.default.fileExists(atPath: "/usr/include/simde/x86/avx512.h"),
       "SIMDe is missing: make deps installs libsimde-dev")
-    let program = FileManager.default.temporaryDirectory.appendingPathComponent("avx512-emulated-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: program) }
-    let built = try run(
-      "/usr/bin/gcc",
+    let folder = FixtureFiles.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let program = folder.appendingPathComponent("avx512-emulated")
+    let built = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/gcc"),
       [
         "-O1", "-std=gnu11", "-Wno-psabi", "-DLOOKUP_ROW=\"\(kernels)/LookupRow.c\"", "-I\(kernels)/include",
-        "-I\(kernels)", "-o", program, harness,
+        "-I\(kernels)", "-o", program.path, harness,
       ])
-    XCTAssertEqual(built.code, 0, built.output)
-    let ran = try run(program, [])
-    XCTAssertEqual(ran.code, 0, ran.output)
-    XCTAssertEqual(ran.output, "compared 48000 samples\n")
-  }
-
-  /// Runs `program` and returns its exit code and its standard output and error together.
-  private func run(_ program: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    XCTAssertEqual(built.code, 0, built.stderr)
+    let ran = try ClipmergeProcess.capture(program, [])
+    XCTAssertEqual(ran.code, 0, ran.stdout + ran.stderr)
+    XCTAssertEqual(ran.stdout, "compared 48000 samples\n")
   }
 }
