@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Adds a Dolby Vision configuration record (a `dvcC` box: profile 5, level 1, RPU and base layer present) to the
-first hvc1/hev1 sample entry of an MP4 whose moov follows its media data, as phones write HEVC with Dolby Vision.
+"""Adds a Dolby Vision configuration record (a `dvcC` box: level 1, RPU and base layer present; profile 5 unless
+given, base-layer compatibility 0 unless given) to the first hvc1/hev1 sample entry of an MP4 whose moov follows
+its media data, as phones write HEVC with Dolby Vision (an iPhone: profile 8, compatibility 4, HLG).
 The ffmpeg CLI cannot write one from scratch; this is what lets the tests check that copy joins keep it.
-Usage: add-dolby-vision.py IN.mp4 OUT.mp4"""
+Usage: add-dolby-vision.py IN.mp4 OUT.mp4 [PROFILE COMPATIBILITY]"""
 import struct
 import sys
 
@@ -44,7 +45,9 @@ def main():
         raise SystemExit("no HEVC sample entry")
     entry = path[-1]
     entry_size = struct.unpack(">I", data[entry:entry + 4])[0]
-    payload = bytes([1, 0]) + struct.pack(">H", (5 << 9) | (1 << 3) | (1 << 2) | 1) + bytes(20)
+    profile, compatibility = (int(sys.argv[3]), int(sys.argv[4])) if len(sys.argv) > 4 else (5, 0)
+    payload = bytes([1, 0]) + struct.pack(">H", (profile << 9) | (1 << 3) | (1 << 2) | 1) + bytes(
+        [compatibility << 4]) + bytes(19)
     box = struct.pack(">I4s", 8 + len(payload), b"dvcC") + payload
     data[entry + entry_size:entry + entry_size] = box
     for pos in path:  # every parent, down to the sample entry, grows by the box

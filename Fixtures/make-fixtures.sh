@@ -127,6 +127,19 @@ fi
   -c:a aac -b:a 64k -movflags -faststart "$out/hevc.mp4"
 [[ -f "$out/preroll.mp4" ]] || ff -ss 0.5 -i "$out/hevc.mp4" -c copy -tag:v hvc1 "$out/preroll.mp4"
 [[ -f "$out/dolby-vision.mp4" ]] || python3 "$here/add-dolby-vision.py" "$out/hevc.mp4" "$out/dolby-vision.mp4"
+# phone.mp4: what an iPhone records, as near as the ffmpeg CLI comes: HEVC (hvc1) 10-bit 4:2:0 BT.2020 HLG, 30 fps,
+# open GOPs of 1 s with B-pictures, a Dolby Vision 8.4 configuration record (HLG-compatible), trimmed at 0.2 s by
+# stream copy so an edit list hides the pictures before; moving colour bars and a 440 Hz tone, 3.2 s.
+if [[ ! -f "$out/phone.mp4" ]]; then
+  ff -f lavfi -i "testsrc2=s=320x180:r=30:d=3.4" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=3.4" \
+    -vf "scale=out_color_matrix=bt2020:out_range=tv,format=yuv420p10le" -c:v libx265 -preset fast \
+    -x265-params "keyint=30:min-keyint=30:bframes=3:log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc" \
+    -color_trc arib-std-b67 -color_primaries bt2020 -colorspace bt2020nc -tag:v hvc1 -c:a aac -b:a 64k \
+    -movflags -faststart "$out/phone-whole.tmp.mp4"
+  ff -ss 0.2 -i "$out/phone-whole.tmp.mp4" -c copy -tag:v hvc1 "$out/phone-cut.tmp.mp4"
+  python3 "$here/add-dolby-vision.py" "$out/phone-cut.tmp.mp4" "$out/phone.mp4" 8 4
+  rm -f "$out/phone-whole.tmp.mp4" "$out/phone-cut.tmp.mp4"
+fi
 # talk.mp4: 64x48 at 10 fps, 105 s, a 330 Hz tone: long enough for the README's `talk.mp4#t=12.5,1:40`.
 [[ -f "$out/talk.mp4" ]] || ff -f lavfi -i "testsrc=s=64x48:r=10:d=105" \
   -f lavfi -i "sine=frequency=330:sample_rate=48000:duration=105" \

@@ -9,6 +9,7 @@
 #include <libavutil/audio_fifo.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/display.h>
+#include <libavutil/dovi_meta.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
@@ -47,10 +48,11 @@ static inline const int32_t *cm_stream_display_matrix(const AVStream *stream) {
 }
 
 /// Copies every side data entry of `source` (display matrix, Dolby Vision configuration, ...) onto `target`
-/// (a stream being muxed). Returns 0 or an AVERROR.
-static inline int cm_copy_stream_side_data(const AVStream *source, AVStream *target) {
+/// (a stream being muxed), the Dolby Vision configuration only when `keep_dovi`. Returns 0 or an AVERROR.
+static inline int cm_copy_stream_side_data(const AVStream *source, AVStream *target, int keep_dovi) {
   for (int i = 0; i < source->nb_side_data; i++) {
     const AVPacketSideData *entry = &source->side_data[i];
+    if (!keep_dovi && entry->type == AV_PKT_DATA_DOVI_CONF) continue;
     uint8_t *data = av_stream_new_side_data(target, entry->type, entry->size);
     if (data == NULL) return AVERROR(ENOMEM);
     memcpy(data, entry->data, entry->size);
@@ -62,6 +64,18 @@ static inline int cm_copy_stream_side_data(const AVStream *source, AVStream *tar
 static inline int cm_stream_has_dovi(const AVStream *stream) {
   size_t size = 0;
   return av_stream_get_side_data(stream, AV_PKT_DATA_DOVI_CONF, &size) != NULL;
+}
+
+/// The stream's Dolby Vision profile and base-layer signal compatibility id (0 none, 1 HDR10, 2 SDR, 4 HLG);
+/// 0 when it has no Dolby Vision configuration.
+static inline int cm_stream_dovi(const AVStream *stream, int *profile, int *compatibility) {
+  size_t size = 0;
+  const AVDOVIDecoderConfigurationRecord *record =
+      (const AVDOVIDecoderConfigurationRecord *)av_stream_get_side_data(stream, AV_PKT_DATA_DOVI_CONF, &size);
+  if (record == NULL || size < sizeof(*record)) return 0;
+  *profile = record->dv_profile;
+  *compatibility = record->dv_bl_signal_compatibility_id;
+  return 1;
 }
 
 static inline int cm_pix_fmt_flags(enum AVPixelFormat format) {

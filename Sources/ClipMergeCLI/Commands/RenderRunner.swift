@@ -141,6 +141,7 @@ struct RenderRunner {
     if joinableByCopy && plan.reason != .joinableByCopy {
       console.note("these clips can be joined without re-encoding; --copy would be much faster")
     }
+    if plan.method == .smart { plan.smart?.warnings.forEach(console.warning) }
     switch plan.reason {
     case .smartAsked:
       if let summary = plan.smart { console.note("smart render: " + ExportPlanText.headline(summary)) }

@@ -44,6 +44,13 @@ final class Frame {
     return view
   }
 
+  /// A new frame sharing this one's buffers and properties (av_frame_ref).
+  func reference() throws(FFmpegError) -> Frame {
+    let view = try Frame()
+    try check(av_frame_ref(view.pointer, pointer), "av_frame_ref")
+    return view
+  }
+
   /// Whether this frame alone holds its buffers, so they may be written (av_frame_is_writable).
   var isWritable: Bool { av_frame_is_writable(pointer) != 0 }
 

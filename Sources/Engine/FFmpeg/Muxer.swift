@@ -40,17 +40,22 @@ final class Muxer {
   /// Adds a stream that will carry packets copied from `source` unchanged: same codec parameters, time base and
   /// side data (display matrix, Dolby Vision configuration). The sample entry tag (`hvc1` or `hev1`, `avc1` or
   /// `avc3`: whether parameter sets are in the header or in the stream) is kept when `keepTag`, else cleared
-  /// for the muxer to pick its own. Returns its index.
-  func addStream(copying source: UnsafeMutablePointer<AVStream>, keepTag: Bool) throws(FFmpegError) -> Int {
+  /// for the muxer to pick its own. `keepsDolbyVision`: false leaves the Dolby Vision configuration behind.
+  /// Returns its index.
+  func addStream(copying source: UnsafeMutablePointer<AVStream>, keepTag: Bool, keepsDolbyVision: Bool = true)
+    throws(FFmpegError) -> Int
+  {
     guard let stream = avformat_new_stream(format, nil) else {
       throw FFmpegError(function: "avformat_new_stream", code: cm_averror_enomem())
     }
     try check(avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar), "avcodec_parameters_copy")
     if !keepTag { stream.pointee.codecpar.pointee.codec_tag = 0 }
     stream.pointee.time_base = source.pointee.time_base
-    try check(cm_copy_stream_side_data(source, stream), "av_stream_new_side_data")
+    try check(cm_copy_stream_side_data(source, stream, keepsDolbyVision ? 1 : 0), "av_stream_new_side_data")
     // FFmpeg's MP4 muxer writes the Dolby Vision record only when unofficial extensions are allowed.
-    if cm_stream_has_dovi(source) != 0 { format.pointee.strict_std_compliance = FF_COMPLIANCE_UNOFFICIAL }
+    if keepsDolbyVision && cm_stream_has_dovi(source) != 0 {
+      format.pointee.strict_std_compliance = FF_COMPLIANCE_UNOFFICIAL
+    }
     return Int(stream.pointee.index)
   }
 

@@ -2,7 +2,7 @@ internal import CFFmpeg
 import Composition
 
 /// Decodes one source's video stream into pictures in presentation order: damaged pictures skipped (once there
-/// is a good one), interlaced ones deinterlaced, HDR ones mapped to SDR, times in source coordinates that never
+/// is a good one), interlaced ones deinterlaced, HDR ones mapped to SDR (unless kept as they are), times in source coordinates that never
 /// go backwards, serial numbers from 1. Used by one thread at a time (the reader's decode-ahead thread).
 final class PictureDecoder {
   let path: String
@@ -16,12 +16,15 @@ final class PictureDecoder {
   private var lastTime: MediaTime?
   private var drained = false
   private lazy var toneMapper = ToneMapper()
+  private let mapsHDR: Bool
 
   /// Opens `path`'s video stream, seeking to the keyframe before `start` when it is not at the beginning.
   /// Pictures up to 1920×1088 decode on one thread each (a core decodes them many times faster than x264
   /// encodes them, and frame threads cost CPU the encoder needs); larger ones get frame threads.
-  init(path: String, start: MediaTime, damage: DamageLog) throws(EngineError) {
+  /// `mapsHDR`: HDR pictures are mapped to SDR (false: left in their own colours and bit depth).
+  init(path: String, start: MediaTime, damage: DamageLog, mapsHDR: Bool = true) throws(EngineError) {
     self.path = path
+    self.mapsHDR = mapsHDR
     stream = try DecodingStream(path: path, kind: .video, damage: damage) { parameters in
       Int(parameters.width) * Int(parameters.height) <= 1920 * 1088 ? 1 : 0
     }
@@ -57,7 +60,7 @@ final class PictureDecoder {
         do { try frame.makeWritable() } catch { throw EngineError.internalFailure(.decoding, "\(error)") }
         Deinterlacer.deinterlace(frame)
       }
-      if let transfer = ToneMapper.transfer(of: frame) {
+      if mapsHDR, let transfer = ToneMapper.transfer(of: frame) {
         do { return makePicture(try toneMapper.map(frame, transfer: transfer)) } catch {
           throw EngineError.internalFailure(.decoding, "\(error)")
         }

@@ -12,9 +12,10 @@ final class VideoReader: PictureSource {
   let clockRounding: MediaTime
 
   /// Opens `path`'s video stream, seeking to the keyframe before `start` when it is not at the beginning.
-  init(path: String, start: MediaTime, damage: DamageLog = DamageLog()) throws(EngineError) {
+  /// `mapsHDR`: HDR pictures are mapped to SDR (false: left as they are).
+  init(path: String, start: MediaTime, damage: DamageLog = DamageLog(), mapsHDR: Bool = true) throws(EngineError) {
     self.path = path
-    let decoder = try PictureDecoder(path: path, start: start, damage: damage)
+    let decoder = try PictureDecoder(path: path, start: start, damage: damage, mapsHDR: mapsHDR)
     clockRounding = decoder.clockRounding
     ahead = DecodeAhead(decoder: decoder)
   }

@@ -40,7 +40,7 @@ struct AVCConfiguration: Equatable {
 
   /// The parameter sets of Annex B extradata (start-code separated, as libx264 gives them).
   init?(annexB bytes: [UInt8]) {
-    let units = Self.annexBUnits(bytes)
+    let units = NALUnits.annexB(bytes)
     let sps = units.filter { ($0.first ?? 0) & 0x1F == 7 }
     let pps = units.filter { ($0.first ?? 0) & 0x1F == 8 }
     guard let first = sps.first, first.count >= 4, !pps.isEmpty else { return nil }
@@ -99,50 +99,5 @@ struct AVCConfiguration: Equatable {
   static func pictureSetID(_ nal: [UInt8]) -> Int? {
     var reader = BitReader(Array(nal.dropFirst(1)))
     return reader.unsignedExpGolomb()
-  }
-
-  /// NAL units of an Annex B byte stream (3- or 4-byte start codes).
-  static func annexBUnits(_ bytes: [UInt8]) -> [[UInt8]] {
-    var units: [[UInt8]] = []
-    var start: Int?
-    var i = 0
-    while i + 2 < bytes.count {
-      if bytes[i] == 0, bytes[i + 1] == 0, bytes[i + 2] == 1 {
-        if let s = start {
-          var end = i
-          while end > s, bytes[end - 1] == 0 { end -= 1 }
-          units.append(Array(bytes[s..<end]))
-        }
-        i += 3
-        start = i
-      } else {
-        i += 1
-      }
-    }
-    if let s = start, s < bytes.count { units.append(Array(bytes[s...])) }
-    return units.filter { !$0.isEmpty }
-  }
-
-  /// An Annex B access unit as 4-byte length-prefixed NAL units (what MP4 samples hold), parameter sets
-  /// dropped (they live in the record).
-  static func lengthPrefixed(annexB bytes: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    for unit in annexBUnits(bytes) where ![7, 8].contains(unit[0] & 0x1F) {
-      let n = unit.count
-      out += [UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + unit
-    }
-    return out
-  }
-
-  /// Whether a length-prefixed sample holds an IDR slice (nal_unit_type 5).
-  static func isIDR(lengthPrefixed bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    while i + 4 < bytes.count {
-      let n = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-      guard n > 0, i + 4 + n <= bytes.count else { return false }
-      if bytes[i + 4] & 0x1F == 5 { return true }
-      i += 4 + n
-    }
-    return false
   }
 }

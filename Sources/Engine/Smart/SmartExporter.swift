@@ -5,9 +5,12 @@ import Composition
 /// re-encodes only the rest (cuts inside a group, transitions, layers, other formats), so a join of trimmed
 /// phone clips takes seconds and loses no quality where nothing changes.
 ///
-/// H.264 in MP4 or QuickTime. The copied source's parameter sets keep their ids; x264 encodes the rest with
-/// parameter sets of id 1 (`sps-id`), the same profile, level, size and colour tags, no B-pictures, each run
-/// starting with an IDR picture; the output's `avcC` carries both. The audio is rendered and encoded whole, as a
+/// H.264 or HEVC in MP4 or QuickTime. The copied source's parameter sets keep their ids; x264 encodes the rest
+/// with parameter sets of id 1 (`sps-id`), x265 with its own renumbered to ids the source leaves free
+/// (`HEVCRenumbering`); the same profile, size, bit depth and colour tags, no B-pictures, each run starting with
+/// an IDR picture; the output's `avcC` or `hvcC` carries both, so the samples hold no parameter set (`hvc1`, as
+/// Apple's players want it). A 10-bit or HDR clip's re-encoded frames are its own pictures as they are
+/// (`SourceFrames`), so it is smart only where it is trimmed and joined. The audio is rendered and encoded whole, as a
 /// full render does it (it is cheap), so sync is exact.
 public final class SmartExporter {
   private let composition: Composition
@@ -22,6 +25,7 @@ public final class SmartExporter {
   private var indexes: [SourceID: GOPIndex] = [:]
   private var reference: Source?
   private var delay = MediaTime.zero
+  private var keepsDolbyVision = true
 
   /// What a smart render will copy.
   public struct Summary: Sendable {
@@ -31,10 +35,13 @@ public final class SmartExporter {
     public var frameCount: Int64
     /// The runs, in output order.
     public var runs: [Run]
-    /// The re-encoded runs' x264 constant quality and speed.
+    /// The re-encoded runs' constant quality (x264's or x265's CRF).
     public var crf: Int
-    /// The x264 speed preset of the re-encoded runs.
+    /// The x264 or x265 speed preset of the re-encoded runs.
     public var preset: String
+    /// What the smart render leaves behind that the source had, in the user's words (a Dolby Vision
+    /// configuration its re-encoded pictures would not fit).
+    public var warnings: [String] = []
     /// The fraction of the output's frames that are copied, 0 to 1 (0 when there are no frames).
     public var share: Double { frameCount == 0 ? 0 : Double(copiedFrames) / Double(frameCount) }
     /// The share in whole per cent, as every note prints it and the plan's rule reads it.
@@ -98,22 +105,40 @@ public final class SmartExporter {
       // copied (an open GOP's later groups, another encoder's clips are re-encoded).
       let delay = indexes[reference.id]?.groups.first(where: \.isClosed)?.delay ?? .zero
       let plan = SmartPlan(composition: composition, groups: indexes, delay: delay)
-      let settings = try Self.settings(reference: reference, composition: composition)
+      let (settings, dolbyVision) = try Self.settings(reference: reference, composition: composition)
       self.delay = delay
       self.plan = plan
       self.settings = settings
+      self.keepsDolbyVision = dolbyVision?.survivesReencoding ?? true
       self.indexes = indexes
       self.reference = reference
-      outcome =
-        plan.copiedFrames == 0
-        ? .failure(Refusal(description: "no group of pictures shows unchanged from start to end"))
-        : .success(Self.summary(plan, composition: composition, indexes: indexes, settings: settings))
+      if plan.copiedFrames == 0 {
+        outcome = .failure(Refusal(description: "no group of pictures shows unchanged from start to end"))
+      } else if settings.keepsSourcePictures, !Self.takesSourcePictures(plan, composition: composition) {
+        outcome = .failure(
+          Refusal(
+            description: "the re-encoded frames of a 10-bit or HDR clip would be composed (a layer, an effect, a "
+              + "transition or a speed change), and the compositor works on 8-bit SDR pictures"))
+      } else {
+        var summary = Self.summary(plan, composition: composition, indexes: indexes, settings: settings)
+        if let dolbyVision, !dolbyVision.survivesReencoding { summary.warnings.append(dolbyVision.droppedWarning) }
+        outcome = .success(summary)
+      }
     }
   }
 
-  /// The encoder settings that fit the copied stream of `reference`.
+  /// Whether every re-encoded frame of `plan` is one source's picture as it is (`SourceFrames`).
+  private static func takesSourcePictures(_ plan: SmartPlan, composition: Composition) -> Bool {
+    guard let video = composition.video else { return false }
+    return plan.runs.allSatisfy { run in
+      guard case .render(let frames) = run else { return true }
+      return SourceFrames.cover(frames, composition: composition, video: video)
+    }
+  }
+
+  /// The encoder settings that fit the copied stream of `reference`, and its Dolby Vision configuration.
   private static func settings(reference: Source, composition: Composition) throws(EngineError)
-    -> SmartEncoder.Settings
+    -> (SmartEncoder.Settings, DolbyVisionRecord?)
   {
     let input: InputFile
     do { input = try InputFile(path: reference.path) } catch {
@@ -125,7 +150,10 @@ public final class SmartExporter {
     guard let index = StreamSelection.videoStream(of: input) else {
       throw .invalidInput(path: reference.path, reason: "no video stream")
     }
-    return SmartEncoder.Settings(source: input.stream(index), video: video, export: composition.export)
+    return (
+      SmartEncoder.Settings(source: input.stream(index), video: video, export: composition.export),
+      DolbyVisionRecord(stream: input.stream(index))
+    )
   }
 
   private static func summary(
@@ -161,22 +189,22 @@ public final class SmartExporter {
     func refuse(_ why: String) -> Result<(Source, [Source]), Refusal> { .failure(Refusal(description: why)) }
     guard let video = composition.video else { return refuse("there is no video") }
     guard composition.export.container.isISOMedia else { return refuse("only MP4 and QuickTime outputs are smart") }
-    switch (composition.export.effectiveVideoCodec, composition.export.videoBitRate) {
-    case (.h264, nil): break
-    case (.hevc, _):
-      return refuse(
-        "HEVC is not smart: x265 3.5 has no option to number its parameter sets apart from a copied stream's")
-    case (.h264, _): return refuse("a smart render encodes at constant quality, not at --video-bitrate")
-    case (let codec, _): return refuse("only H.264 is smart, not \(codec.rawValue)")
+    let named = composition.export.videoCodec
+    switch (named, composition.export.videoBitRate) {
+    case (nil, nil), (.h264?, nil), (.hevc?, nil): break
+    case (_, .some): return refuse("a smart render encodes at constant quality, not at --video-bitrate")
+    case (let codec?, nil): return refuse("only H.264 and HEVC are smart, not \(codec.rawValue)")
     }
     var candidates: [(Source, StreamFacts)] = []
     for source in composition.sources where source.drawing == nil && !source.info.isStill {
       guard let facts = StreamFacts(path: source.path), facts.fits(video) else { continue }
+      if let named, (named == .hevc) != (facts.codec == .hevc) { continue }
       candidates.append((source, facts))
     }
     guard let (reference, facts) = candidates.first else {
+      let codecs = named.map { $0 == .hevc ? "HEVC" : "H.264" } ?? "H.264 or HEVC"
       return refuse(
-        "no clip is H.264 4:2:0 8-bit progressive SDR at the output's size and frame rate (\(video.renderSize), "
+        "no clip is \(codecs) 4:2:0 progressive at the output's size and frame rate (\(video.renderSize), "
           + "\(video.frameDuration.secondsText) a frame)")
     }
     guard facts.leavesIDOneFree else {
@@ -194,8 +222,8 @@ public final class SmartExporter {
     }
     let target = try OutputSink(route: route, overwrite: overwrite)
     let writer = try SmartWriter(
-      composition: composition, video: video, reference: reference, settings: settings, target: target,
-      strict: strict, tables: tables)
+      composition: composition, video: video, reference: reference, settings: settings,
+      keepsDolbyVision: keepsDolbyVision, target: target, strict: strict, tables: tables)
     try writer.write(plan, indexes: indexes, delay: delay, progress: progress, isCancelled: isCancelled)
     try target.commit()
     return writer.report(plan)

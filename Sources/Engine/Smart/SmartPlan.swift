@@ -55,8 +55,20 @@ struct SmartPlan {
       }
     }
     copies.sort { $0.0.lowerBound < $1.0.lowerBound }
+    var chosen: [(Range<Int64>, SourceID, Int)] = []
+    for copy in copies where copy.0.lowerBound >= (chosen.last?.0.upperBound ?? 0) { chosen.append(copy) }
+    // A group's last pictures borrowed from the next group (HEVC leading pictures) show only when that group
+    // is copied right after it; otherwise they are rendered.
+    for k in chosen.indices {
+      let (frames, source, group) = chosen[k]
+      let borrowed = Int64(groups[source]?.groups[group].borrowedTail ?? 0)
+      let followed =
+        k + 1 < chosen.count && chosen[k + 1].1 == source && chosen[k + 1].2 == group + 1
+        && chosen[k + 1].0.lowerBound == frames.upperBound
+      if borrowed > 0 && !followed { chosen[k].0 = frames.lowerBound..<frames.upperBound - borrowed }
+    }
     var next: Int64 = 0
-    for (frames, source, group) in copies where frames.lowerBound >= next {
+    for (frames, source, group) in chosen where !frames.isEmpty {
       if frames.lowerBound > next { runs.append(.render(frames: next..<frames.lowerBound)) }
       runs.append(.copy(source: source, group: group, frames: frames))
       next = frames.upperBound

@@ -4,7 +4,7 @@ import Foundation
 
 /// Renders and encodes a smart render's re-encoded runs on threads of their own, several at once, while the
 /// writer copies the groups between them. Each run has its own renderer (its readers open where the run starts)
-/// and its own x264 (its first picture IDR), so runs do not wait for one another; each run's samples wait in a
+/// and its own encoder (its first picture IDR), so runs do not wait for one another; each run's samples wait in a
 /// queue of their own until the writer reaches that run, so the output's order is the plan's.
 ///
 /// The CPUs are shared: one worker a CPU, at most one a run and `maxWorkers` in all; each encoder gets the CPUs
@@ -26,8 +26,12 @@ final class SmartRunEncoders: @unchecked Sendable {
     var composition: Composition
     var video: VideoComposition
     var settings: SmartEncoder.Settings
-    /// The parameter sets the output's `avcC` lists for x264's pictures: every run's encoder must use them.
-    var configuration: AVCConfiguration
+    /// The encoder's parameter sets as the output's record lists them: every run's encoder must use them.
+    var parameterSets: [[UInt8]]
+    /// How the encoder's pictures become the output's samples.
+    var record: SmartRecord
+    /// The re-encoded frames are the sources' own pictures (`SourceFrames`), not composed ones.
+    var keepsSourcePictures: Bool
     var tables: CubeTables
     var damage: DamageLog
     /// The output stream's time base and the decode delay every sample keeps, in its ticks.
@@ -44,7 +48,7 @@ final class SmartRunEncoders: @unchecked Sendable {
     var finished = false
   }
 
-  /// Runs encoded at once at most, whatever the CPUs: each holds an x264 with its look-ahead and a renderer.
+  /// Runs encoded at once at most, whatever the CPUs: each holds an encoder with its look-ahead and a renderer.
   static let maxWorkers = 4
   /// What a queued sample costs besides its payload (the packet, its buffer's padding, the queue's slot).
   private static let sampleOverhead = 512
@@ -52,7 +56,7 @@ final class SmartRunEncoders: @unchecked Sendable {
   private let job: Job
   private let runs: [Range<Int64>]
   private let workers: Int
-  /// x264's threads for each run.
+  /// The encoder's threads for each run.
   private let threads: Int
   /// The bytes one run's queue may hold.
   private let capacity: Int
@@ -169,41 +173,49 @@ final class SmartRunEncoders: @unchecked Sendable {
     return nextRun - 1
   }
 
-  /// Renders output frames `runs[run]` as the full render would and encodes them, starting with an IDR picture.
+  /// Renders output frames `runs[run]` as the full render would (or takes the sources' pictures as they are)
+  /// and encodes them, starting with an IDR picture.
   private func encode(_ run: Int) throws(EngineError) {
     let renderer = VideoRenderer(
       composition: job.composition, video: job.video, matrix: ColorMatrix.guess(height: job.video.renderSize.height),
       damage: job.damage, tables: job.tables)
+    let pictures = SourceFrames(composition: job.composition, video: job.video, damage: job.damage)
     let encoder: SmartEncoder
-    let frame: Frame
+    let rendered: Frame
     do {
       encoder = try SmartEncoder(settings: job.settings, threads: threads, globalHeader: true)
-      frame = try Frame(
+      rendered = try Frame(
         width: job.video.renderSize.width, height: job.video.renderSize.height, format: AV_PIX_FMT_YUV420P)
     } catch { throw .internalFailure(.encoding, "cannot start the encoder: \(error)") }
-    guard encoder.configuration == job.configuration else {
-      throw .internalFailure(.encoding, "x264's parameter sets differ from the ones the output lists")
+    guard encoder.parameterSets == job.parameterSets else {
+      throw .internalFailure(.encoding, "the encoder's parameter sets differ from the ones the output lists")
     }
     for n in runs[run] {
       if isStopping { throw .interrupted }
-      do { try frame.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
-      try renderer.render(at: job.video.time(ofFrame: n), into: frame)
+      let frame: Frame
+      if job.keepsSourcePictures {
+        frame = try pictures.frame(n)
+      } else {
+        do { try rendered.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
+        try renderer.render(at: job.video.time(ofFrame: n), into: rendered)
+        frame = rendered
+      }
       frame.pointer.pointee.pts = n
       try encoder.encode(frame) { packet throws(EngineError) in try self.push(packet, run: run) }
     }
     try encoder.encode(nil) { packet throws(EngineError) in try self.push(packet, run: run) }
   }
 
-  /// Queues an x264 packet (frame-numbered, Annex B) as an MP4 sample; waits while the run's queue is full.
+  /// Queues an encoded packet (frame-numbered, Annex B) as an MP4 sample; waits while the run's queue is full.
   private func push(_ encoded: Packet, run: Int) throws(EngineError) {
     let p = encoded.pointer
     let pts = Timestamp.ticks(job.video.time(ofFrame: p.pointee.pts), job.timeBase)
+    guard
+      let bytes = job.record.sample(
+        annexB: Array(UnsafeBufferPointer(start: p.pointee.data, count: Int(p.pointee.size))))
+    else { throw .internalFailure(.encoding, "an encoded picture's parameter set ids cannot be rewritten") }
     let sample: Packet
-    do {
-      sample = try Packet(
-        bytes: AVCConfiguration.lengthPrefixed(
-          annexB: Array(UnsafeBufferPointer(start: p.pointee.data, count: Int(p.pointee.size)))))
-    } catch { throw .internalFailure(.encoding, "\(error)") }
+    do { sample = try Packet(bytes: bytes) } catch { throw .internalFailure(.encoding, "\(error)") }
     sample.pointer.pointee.pts = pts
     sample.pointer.pointee.dts = pts - job.delay
     sample.pointer.pointee.duration = Timestamp.ticks(job.video.frameDuration, job.timeBase)

@@ -2,7 +2,7 @@ internal import CFFmpeg
 import Composition
 import Foundation
 
-/// Writes a smart render's output: the copied groups' packets, the rendered runs encoded by x264 with parameter
+/// Writes a smart render's output: the copied groups' packets, the rendered runs encoded by x264 or x265 with parameter
 /// sets of their own (several runs at once, on `SmartRunEncoders`' threads), the audio mixed and encoded whole,
 /// interleaved by time.
 final class SmartWriter {
@@ -16,8 +16,9 @@ final class SmartWriter {
   private let damage: DamageLog
   private let packet: Packet
   private let encoderSettings: SmartEncoder.Settings
-  /// x264's parameter sets as the output's record lists them.
-  private let encoderConfiguration: AVCConfiguration
+  /// The encoder's parameter sets, and the output's record of them and the source's.
+  private let encoderSets: [[UInt8]]
+  private let record: SmartRecord
   private let tables: CubeTables
   /// The output stream's time base.
   private var timeBase = AVRational(num: 1, den: 1)
@@ -25,7 +26,7 @@ final class SmartWriter {
 
   init(
     composition: Composition, video: VideoComposition, reference: Source, settings: SmartEncoder.Settings,
-    target: OutputSink, strict: Bool, tables: CubeTables
+    keepsDolbyVision: Bool, target: OutputSink, strict: Bool, tables: CubeTables
   ) throws(EngineError) {
     self.composition = composition
     self.tables = tables
@@ -43,20 +44,21 @@ final class SmartWriter {
       }
       let source = input.stream(index)
       encoderSettings = settings
-      stream = try output.addStream(copying: source, keepTag: true)
-      // The record carries the source's parameter sets and x264's, whose ids (1) differ.
+      stream = try output.addStream(copying: source, keepTag: true, keepsDolbyVision: keepsDolbyVision)
+      // The record carries the source's parameter sets and the encoder's, under ids of their own.
       let probe = try SmartEncoder(settings: encoderSettings, globalHeader: true)
       let par = source.pointee.codecpar.pointee
       guard
-        let own = AVCConfiguration(
-          avcC: Array(UnsafeBufferPointer(start: par.extradata, count: Int(par.extradata_size)))),
-        let x264 = probe.configuration, let merged = own.merged(with: x264)
+        let record = SmartRecord(
+          source: Array(UnsafeBufferPointer(start: par.extradata, count: Int(par.extradata_size))),
+          encoder: probe.parameterSets, codec: settings.codec)
       else {
         throw EngineError.internalFailure(
-          .encoding, "the source's and x264's parameter sets cannot share one avcC record")
+          .encoding, "the source's and the encoder's parameter sets cannot share one configuration record")
       }
-      encoderConfiguration = x264
-      try output.setExtradata(stream: stream, merged.bytes)
+      encoderSets = probe.parameterSets
+      self.record = record
+      try output.setExtradata(stream: stream, record.bytes)
       audio = AudioLead(
         encoded: try AudioStreamWriter(
           composition: composition, export: composition.export, output: output, damage: damage),
@@ -79,18 +81,27 @@ final class SmartWriter {
     let encoders = SmartRunEncoders(
       runs: plan.runs.compactMap { if case .render(let frames) = $0 { frames } else { nil } },
       job: SmartRunEncoders.Job(
-        composition: composition, video: video, settings: encoderSettings, configuration: encoderConfiguration,
-        tables: tables, damage: damage, timeBase: timeBase, delay: Timestamp.ticks(delay, timeBase)),
+        composition: composition, video: video, settings: encoderSettings, parameterSets: encoderSets, record: record,
+        keepsSourcePictures: encoderSettings.keepsSourcePictures, tables: tables, damage: damage, timeBase: timeBase,
+        delay: Timestamp.ticks(delay, timeBase)),
       cpus: composition.export.threads ?? ProcessInfo.processInfo.activeProcessorCount)
     defer { encoders.stop() }
     try audio?.prepare(isCancelled: isCancelled, interruption: target.interruption)
     var rendered = 0
+    var previous: SmartPlan.Run?
     for run in plan.runs {
       if isCancelled() { throw target.interruption }
+      defer { previous = run }
       switch run {
       case .copy(let source, let group, let frames):
         guard let index = indexes[source], let path = composition.source(source)?.path else { continue }
-        try copy(group: index.groups[group], of: index, path: path, at: frames.lowerBound)
+        var continues = false
+        if case .copy(let s, let g, let f)? = previous {
+          continues = s == source && g == group - 1 && f.upperBound == frames.lowerBound
+        }
+        try copy(
+          group: index.groups[group], of: index, path: path, frames: frames,
+          spliced: !continues && encoderSettings.codec == .hevc)
       case .render:
         while let sample = try encoders.next(
           run: rendered, isCancelled: isCancelled, interruption: target.interruption)
@@ -115,8 +126,13 @@ final class SmartWriter {
       audioSamples: audio?.samplesWritten ?? 0, damage: damage.summaries)
   }
 
-  /// Copies a group's packets, shifted so its first picture lands on output frame `first`.
-  private func copy(group: GOPIndex.Group, of index: GOPIndex, path: String, at first: Int64) throws(EngineError) {
+  /// Copies a group's packets, shifted so its first picture lands on output frame `frames.lowerBound`.
+  /// `spliced`: the group follows pictures that are not its source's (HEVC): its leading pictures are dropped
+  /// and a CRA picture starting it is marked BLA.
+  private func copy(
+    group: GOPIndex.Group, of index: GOPIndex, path: String, frames: Range<Int64>, spliced: Bool
+  ) throws(EngineError) {
+    let first = frames.lowerBound
     let packets = index.packets[group.firstPacket..<group.firstPacket + group.packetCount]
     guard let start = packets.first else { return }
     let input: InputFile
@@ -130,10 +146,11 @@ final class SmartWriter {
     // Source time of the group's first picture → output time of frame `first`.
     guard let firstTime = group.times.first else { return }
     let shift = video.time(ofFrame: first) - firstTime - index.fileStart
-    try audio?.write(upTo: video.time(ofFrame: first + Int64(group.times.count)))
+    try audio?.write(upTo: video.time(ofFrame: frames.upperBound))
+    var read = 0
     var copied = 0
     var started = false
-    while copied < packets.count, try input.nextPacket(into: packet) {
+    while read < packets.count, try input.nextPacket(into: packet) {
       defer { packet.unref() }
       let p = packet.pointer
       guard Int(p.pointee.stream_index) == index.stream else { continue }
@@ -141,19 +158,42 @@ final class SmartWriter {
         guard p.pointee.dts == start.dts && p.pointee.pts == start.pts else { continue }
         started = true
       }
+      read += 1
+      // After other pictures, the group's leading pictures (shown before it, in what was rendered) go.
+      if spliced && packets[packets.startIndex + read - 1].isLeading { continue }
       guard Timestamp.time(p.pointee.pts, index.timeBase) != nil, Timestamp.time(p.pointee.dts, index.timeBase) != nil
       else { throw .invalidInput(path: path, reason: "a packet without a time in a copied group") }
       p.pointee.flags &= ~AV_PKT_FLAG_DISCARD
+      if spliced && copied == 0 { try Self.markBrokenLink(packet, path: path) }
       try writer.write(packet, stream: stream, from: index.timeBase, shift: shift, order: .required)
       copied += 1
     }
-    guard copied == packets.count else {
+    guard read == packets.count else {
       throw .invalidInput(path: path, reason: "its packets changed between two readings")
     }
   }
 
-  /// Writes a packet already on the output's clock; its decode time must go forward (the plan's order).
+  /// Marks an HEVC sample's CRA slices BLA (`BLA_W_LP`), as a splicer should: after another stream's pictures
+  /// a CRA picture would take its picture order count from theirs and could not switch to its own parameter
+  /// sets; a BLA picture starts a coded video sequence of its own. A closed group has no leading pictures, so
+  /// nothing else changes.
+  private static func markBrokenLink(_ packet: Packet, path: String) throws(EngineError) {
+    let p = packet.pointer
+    guard av_packet_make_writable(p) >= 0, let data = p.pointee.data else {
+      throw .internalFailure(.encoding, "cannot copy a packet of \(path)")
+    }
+    let bytes = UnsafeMutableBufferPointer(start: data, count: Int(p.pointee.size))
+    guard let units = NALUnits.ranges(lengthPrefixed: UnsafeBufferPointer(bytes)) else { return }
+    for unit in units where bytes[unit.lowerBound] >> 1 & 0x3F == 21 {
+      bytes[unit.lowerBound] = 16 << 1 | bytes[unit.lowerBound] & 0x81
+    }
+  }
+
+  /// Writes a re-encoded picture, already on the output's clock. Its decode time is its time less the copied
+  /// groups' delay, or one tick after the last when that is later: an HEVC group whose last pictures went to
+  /// the next group's leading ones (`GOPIndex.Group.borrowedTail`) ends with decode times up to those pictures'
+  /// own; a picture without B-pictures may decode any time before it shows.
   private func write(_ packet: Packet) throws(EngineError) {
-    try writer.write(packet, stream: stream, order: .required)
+    try writer.write(packet, stream: stream, order: .nudged)
   }
 }

@@ -1,14 +1,21 @@
 internal import CFFmpeg
 import Composition
 
-/// What a smart render needs to know of a source's video stream to copy its packets: H.264 in an `avcC` record,
-/// 8-bit 4:2:0 limited range, progressive, SDR, upright, square pixels, at a constant frame rate. Two sources
-/// whose facts are equal can share one output stream.
+/// What a smart render needs to know of a source's video stream to copy its packets: H.264 in an `avcC` record
+/// (8-bit 4:2:0 SDR) or HEVC in an `hvcC` one (4:2:0, 8 or 10 bits, SDR or HDR), limited range, progressive,
+/// upright, square pixels, at a constant frame rate, samples with 4-byte lengths. Two sources whose facts are
+/// equal can share one output stream.
 struct StreamFacts: Equatable {
+  enum Codec: Equatable {
+    case h264, hevc
+  }
+
+  var codec: Codec
   var width: Int32
   var height: Int32
   var profile: Int32
   var level: Int32
+  var format: AVPixelFormat
   var frameRate: AVRational
   var configuration: [UInt8]
   var colorspace: AVColorSpace
@@ -16,9 +23,10 @@ struct StreamFacts: Equatable {
   var transfer: AVColorTransferCharacteristic
 
   static func == (a: StreamFacts, b: StreamFacts) -> Bool {
-    a.width == b.width && a.height == b.height && a.profile == b.profile && a.level == b.level
-      && av_cmp_q(a.frameRate, b.frameRate) == 0 && a.configuration == b.configuration
-      && a.colorspace == b.colorspace && a.primaries == b.primaries && a.transfer == b.transfer
+    a.codec == b.codec && a.width == b.width && a.height == b.height && a.profile == b.profile
+      && a.level == b.level && a.format == b.format && av_cmp_q(a.frameRate, b.frameRate) == 0
+      && a.configuration == b.configuration && a.colorspace == b.colorspace && a.primaries == b.primaries
+      && a.transfer == b.transfer
   }
 
   /// The facts of `path`'s video stream, or nil when its packets cannot be copied into a smart render.
@@ -28,30 +36,53 @@ struct StreamFacts: Equatable {
     }
     let stream = input.stream(index)
     let par = stream.pointee.codecpar.pointee
-    guard par.codec_id == AV_CODEC_ID_H264, par.format == AV_PIX_FMT_YUV420P.rawValue,
-      par.color_range != AVCOL_RANGE_JPEG,
+    let isHDR = par.color_trc == AVCOL_TRC_ARIB_STD_B67 || par.color_trc == AVCOL_TRC_SMPTE2084
+    guard let extradata = par.extradata, par.extradata_size > 0 else { return nil }
+    let record = Array(UnsafeBufferPointer(start: extradata, count: Int(par.extradata_size)))
+    switch par.codec_id {
+    case AV_CODEC_ID_H264:
+      guard par.format == AV_PIX_FMT_YUV420P.rawValue, !isHDR, AVCConfiguration(avcC: record) != nil else {
+        return nil
+      }
+      codec = .h264
+    case AV_CODEC_ID_HEVC:
+      guard par.format == AV_PIX_FMT_YUV420P.rawValue || par.format == AV_PIX_FMT_YUV420P10LE.rawValue,
+        HEVCConfiguration(hvcC: record) != nil
+      else { return nil }
+      codec = .hevc
+    default:
+      return nil
+    }
+    guard par.color_range != AVCOL_RANGE_JPEG,
       par.field_order == AV_FIELD_PROGRESSIVE || par.field_order == AV_FIELD_UNKNOWN,
-      par.color_trc != AVCOL_TRC_ARIB_STD_B67, par.color_trc != AVCOL_TRC_SMPTE2084,
       MediaProbe.orientation(of: stream) == .upright,
       par.sample_aspect_ratio.num == par.sample_aspect_ratio.den || par.sample_aspect_ratio.num == 0,
-      let extradata = par.extradata, par.extradata_size > 0,
-      AVCConfiguration(avcC: Array(UnsafeBufferPointer(start: extradata, count: Int(par.extradata_size)))) != nil,
       stream.pointee.r_frame_rate.num > 0, av_cmp_q(stream.pointee.r_frame_rate, stream.pointee.avg_frame_rate) == 0
     else { return nil }
     width = par.width
     height = par.height
     profile = par.profile
     level = par.level
+    format = AVPixelFormat(rawValue: par.format)
     frameRate = stream.pointee.r_frame_rate
-    configuration = Array(UnsafeBufferPointer(start: extradata, count: Int(par.extradata_size)))
+    configuration = record
     colorspace = par.color_space
     primaries = par.color_primaries
     transfer = par.color_trc
   }
 
-  /// Whether the stream's parameter sets leave id 1 to x264's (`sps-id=1`; its picture parameter set takes the
-  /// same id), so both can sit in one `avcC`.
+  /// Whether the re-encoded pictures are the source's own pictures decoded as they are (10 bits, HDR) rather
+  /// than composed: the compositor works on 8-bit SDR pictures, so only plain trims of such clips are smart.
+  var keepsSourcePictures: Bool { Self.keepsSourcePictures(format: format, transfer: transfer) }
+
+  static func keepsSourcePictures(format: AVPixelFormat, transfer: AVColorTransferCharacteristic) -> Bool {
+    format != AV_PIX_FMT_YUV420P || transfer == AVCOL_TRC_ARIB_STD_B67 || transfer == AVCOL_TRC_SMPTE2084
+  }
+
+  /// Whether the stream's parameter sets leave x264's id (1) free, so both can sit in one `avcC`. HEVC's are
+  /// renumbered to free ids (`HEVCRenumbering`) when the output starts.
   var leavesIDOneFree: Bool {
+    guard codec == .h264 else { return true }
     guard let record = AVCConfiguration(avcC: configuration) else { return false }
     let sequence = record.sequenceParameterSets.compactMap(AVCConfiguration.sequenceSetID)
     let picture = record.pictureParameterSets.compactMap(AVCConfiguration.pictureSetID)
@@ -59,14 +90,15 @@ struct StreamFacts: Equatable {
       && !sequence.contains(1) && !picture.contains(1)
   }
 
-  /// Whether the stream's pictures are the output's frames: its size and its frame rate, in the matrix the
-  /// compositor renders in (so a rendered frame and a copied one match).
+  /// Whether the stream's pictures are the output's frames: its size and its frame rate, and, when its
+  /// re-encoded pictures are composed, the matrix the compositor renders in (so a rendered frame and a copied
+  /// one match).
   func fits(_ video: VideoComposition) -> Bool {
     let size = video.renderSize
     let fd = video.frameDuration
     let matrix = ColorMatrix.guess(height: size.height)
     return Int(width) == size.width && Int(height) == size.height
       && Int64(frameRate.den) * Int64(fd.timescale) == Int64(frameRate.num) * fd.value
-      && (colorspace == AVCOL_SPC_UNSPECIFIED || colorspace == matrix.avColorspace)
+      && (keepsSourcePictures || colorspace == AVCOL_SPC_UNSPECIFIED || colorspace == matrix.avColorspace)
   }
 }
