@@ -19,9 +19,15 @@ final class SmartRunEncodersTests: XCTestCase {
     let input = try InputFile(path: source.path)
     let index = try XCTUnwrap(StreamSelection.videoStream(of: input))
     let settings = SmartEncoder.Settings(source: input.stream(index), video: video, export: composition.export)
-    let configuration = try XCTUnwrap(SmartEncoder(settings: settings, globalHeader: true).configuration)
+    let sets = try SmartEncoder(settings: settings, globalHeader: true).parameterSets
+    let par = input.stream(index).pointee.codecpar.pointee
+    let record = try XCTUnwrap(
+      SmartRecord(
+        source: Array(UnsafeBufferPointer(start: par.extradata, count: Int(par.extradata_size))), encoder: sets,
+        codec: .h264))
     return SmartRunEncoders.Job(
-      composition: composition, video: video, settings: settings, configuration: configuration,
+      composition: composition, video: video, settings: settings, parameterSets: sets, record: record,
+      keepsSourcePictures: false,
       tables: try CubeTables(composition: composition), damage: DamageLog(),
       timeBase: AVRational(num: 1, den: 90_000), delay: 3000)
   }

@@ -121,13 +121,6 @@ final class SmartEncoder {
     return NALUnits.annexB(Array(UnsafeBufferPointer(start: data, count: Int(ctx.extradata_size))))
   }
 
-  /// x264's parameter sets as an `avcC` record.
-  var configuration: AVCConfiguration? {
-    let ctx = encoder.pointer.pointee
-    guard let data = ctx.extradata, ctx.extradata_size > 0 else { return nil }
-    return AVCConfiguration(annexB: Array(UnsafeBufferPointer(start: data, count: Int(ctx.extradata_size))))
-  }
-
   /// Sends `frame` (pts: its output frame number), or nil to drain, and hands every ready packet to `write`.
   func encode(_ frame: Frame?, write: (Packet) throws(EngineError) -> Void) throws(EngineError) {
     if let frame { frame.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE }

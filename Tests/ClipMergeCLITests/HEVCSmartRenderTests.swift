@@ -1,0 +1,130 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Phone footage as it is, checked from outside (ffprobe and the ffmpeg CLI): a smart render of an iPhone-like
+/// clip (HEVC 10-bit HLG, open GOPs, Dolby Vision 8.4, an edit list) trimmed twice is `hvc1` with one `hvcC`
+/// listing both encoders' parameter sets, decodes with every error fatal, keeps HLG, BT.2020 and the Dolby
+/// Vision record, its decode times strictly increase, its copied pictures are the source's bit for bit and its
+/// re-encoded ones within 40 dB of the pictures they stand for.
+final class HEVCSmartRenderTests: XCTestCase {
+  private var folder: URL!
+
+  override func setUp() {
+    folder = FixtureFiles.temporaryFolder()
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private func out(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  /// The held-out case on phone.mp4 (30 fps, groups of 1 s, shown from 0.2 s of its recording): output
+  /// [0, 2.2 s) is pictures 9…74 of the clip as it plays, [2.2 s, 4 s) pictures 21…74.
+  func testAPhoneClipTrimmedTwiceIsSmartInHvc1WithHLGAndDolbyVisionKept() throws {
+    let phone = FixtureFiles.path("phone.mp4")
+    let output = out("joined.mp4")
+    let report = out("report.json")
+    let result = try ClipmergeProcess.run(
+      ["concat", phone + "#t=0.3,2.5", phone + "#t=0.7,2.5", "--smart", "-o", output, "--report", report])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    XCTAssertFalse(result.stderr.contains("warning"), result.stderr)
+
+    let stream = try ClipmergeProcess.runTool(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "stream=codec_name,codec_tag_string,pix_fmt,color_transfer,color_primaries:stream_side_data=dv_profile,"
+          + "dv_bl_signal_compatibility_id", "-of", "default=nw=1", output,
+      ])
+    for fact in [
+      "codec_name=hevc", "codec_tag_string=hvc1", "pix_fmt=yuv420p10le", "color_transfer=arib-std-b67",
+      "color_primaries=bt2020", "dv_profile=8", "dv_bl_signal_compatibility_id=4",
+    ] {
+      XCTAssertTrue(stream.contains(fact), "\(fact) in\n\(stream)")
+    }
+    let decode = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["ffmpeg", "-nostdin", "-v", "error", "-xerror", "-err_detect", "explode", "-i", output, "-f", "null", "-"])
+    XCTAssertEqual(decode.code, 0, decode.stderr)
+    XCTAssertEqual(decode.stderr, "")
+    let dts = try ClipmergeProcess.runTool(
+      "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=dts", "-of", "csv=p=0", output]
+    ).split(separator: "\n").compactMap { Int($0) }
+    XCTAssertEqual(dts.count, 120)
+    XCTAssertTrue(zip(dts, dts.dropFirst()).allSatisfy { $0 < $1 }, "decode times strictly increase: \(dts)")
+
+    // Which output frames were copied, from the report's runs (30 fps).
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+    let smart = try XCTUnwrap(json["smart"] as? [String: Any])
+    let runs = try XCTUnwrap(smart["runs"] as? [[String: Any]])
+    var copied = Set<Int>()
+    for run in runs where run["copied"] as? Bool == true {
+      let start = Int(((run["start"] as? Double ?? 0) * 30).rounded())
+      let end = Int(((run["end"] as? Double ?? 0) * 30).rounded())
+      copied.formUnion(start..<end)
+    }
+    XCTAssertEqual(copied.count, smart["copiedFrames"] as? Int)
+    XCTAssertGreaterThanOrEqual(copied.count, 50, "most whole groups are copied")
+
+    let shown = Array(9...74) + Array(21...74)
+    let made = try PictureDigests.of(output)
+    let source = try PictureDigests.of(phone)
+    XCTAssertEqual(made.count, 120)
+    for n in copied.sorted() { XCTAssertEqual(made[n], source[shown[n]], "copied picture \(n)") }
+    let madeLuma = try Self.luma(output, width: 320, height: 180)
+    let sourceLuma = try Self.luma(phone, width: 320, height: 180)
+    for n in 0..<120 where !copied.contains(n) {
+      XCTAssertGreaterThanOrEqual(
+        Self.psnr(madeLuma[n], sourceLuma[shown[n]]), 40, "re-encoded picture \(n) against source picture \(shown[n])")
+    }
+  }
+
+  /// A Dolby Vision profile 5 record cannot describe re-encoded pictures (its base layer needs the metadata):
+  /// the smart render drops it and says so; the pictures are still copied.
+  func testAProfile5RecordIsDroppedWithAWarning() throws {
+    let clip = FixtureFiles.path("dolby-vision.mp4")
+    let output = out("joined.mp4")
+    let result = try ClipmergeProcess.run(
+      ["concat", clip + "#t=0.32,2.52", clip + "#t=0.72,2.52", "--smart", "-o", output])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("clipmerge: warning: the Dolby Vision configuration (profile 5) is dropped"),
+      result.stderr)
+    XCTAssertTrue(result.stderr.contains("smart render: 44 of 100 frames copied"), result.stderr)
+    let stream = try ClipmergeProcess.runTool(
+      "ffprobe",
+      ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_tag_string:stream_side_data", output])
+    XCTAssertTrue(stream.contains("codec_tag_string=hvc1"), stream)
+    XCTAssertFalse(stream.contains("DOVI"), stream)
+  }
+
+  /// Each picture's luma plane (10-bit samples) as the ffmpeg CLI decodes it.
+  static func luma(_ path: String, width: Int, height: Int) throws -> [[UInt16]] {
+    let decoded = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "ffmpeg", "-nostdin", "-v", "error", "-i", path, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "yuv420p10le",
+        "-",
+      ])
+    guard decoded.code == 0 else { throw CheckError("ffmpeg cannot decode \(path): \(decoded.stderr)") }
+    let frameBytes = width * height * 3
+    let bytes = [UInt8](decoded.output)
+    return stride(from: 0, to: bytes.count - frameBytes + 1, by: frameBytes).map { start in
+      (0..<width * height).map { UInt16(bytes[start + 2 * $0]) | UInt16(bytes[start + 2 * $0 + 1]) << 8 }
+    }
+  }
+
+  /// Peak signal to noise ratio of two 10-bit planes, in dB (infinity when equal).
+  static func psnr(_ a: [UInt16], _ b: [UInt16]) -> Double {
+    var sum = 0.0
+    for i in 0..<min(a.count, b.count) {
+      let d = Double(a[i]) - Double(b[i])
+      sum += d * d
+    }
+    let mse = sum / Double(max(1, min(a.count, b.count)))
+    return mse == 0 ? .infinity : 10 * log10(1023 * 1023 / mse)
+  }
+}
