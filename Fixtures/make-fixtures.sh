@@ -80,6 +80,11 @@ done
   -vf "drawbox=x=80:y=0:w=80:h=120:color=0x00FF00:t=fill,scale=out_color_matrix=bt2020:out_range=tv,format=yuv420p10le" \
   -c:v libx264 -preset ultrafast -qp 0 -color_trc arib-std-b67 -color_primaries bt2020 -colorspace bt2020nc \
   "$out/hlg.mp4"
+# hlg-gradient.mp4: 1024x64 at 25 fps, 0.4 s, 10-bit HEVC (lossless) tagged BT.2020 HLG, no audio: a luma ramp
+# from 64 to 940 left to right, one 10-bit step about every pixel (876 levels, where 8 bits have 220).
+[[ -f "$out/hlg-gradient.mp4" ]] || ff -f lavfi -i "nullsrc=s=1024x64:r=25:d=0.4" \
+  -vf "format=yuv420p10le,geq=lum='64+X*876/W':cb=512:cr=512" -c:v libx265 -x265-params "lossless=1:log-level=error" \
+  -color_trc arib-std-b67 -color_primaries bt2020 -colorspace bt2020nc -tag:v hvc1 "$out/hlg-gradient.mp4"
 # still-red / still-blue: a single picture each, shown for 1 s.
 for c in red:0xE00000 blue:0x0000E0; do
   f="$out/still-${c%%:*}.mp4"

@@ -14,6 +14,7 @@ final class ReadmeExamplesTests: XCTestCase {
     "day1/1.mp4": "base.mp4", "day1/2.mp4": "base.mp4", "logo.png": "logo.png", "lower-third.mov": "lower-third.mov",
     "card.png": "logo.png", "talk.srt": "talk.srt", "phone.mp4": "gop.mp4", "main.mp4": "base.mp4",
     "pip.mp4": "overlay.mp4", "c.mp4": "gop-b.mp4", "film.cube": "warm.cube", "portrait.mp4": "rotated-cw.mp4",
+    "iphone.mp4": "phone.mp4",
   ]
 
   static let commands = ["overlay", "concat", "compose", "probe", "plan", "segment", "join"]

@@ -17,6 +17,7 @@ struct ExportOverrides: Sendable, Equatable {
   var threads: Int?
   var loudness: LoudnessTarget?
   var pitch: AudioTimePitch?
+  var hdr: DynamicRange?
 
   /// Whether the command names how the video is encoded (codec, quality, CRF, preset or bit rate): then every
   /// frame is encoded with it, and a render is smart only when asked.
@@ -41,6 +42,7 @@ struct ExportOverrides: Sendable, Equatable {
     if let threads { export.threads = threads }
     if let loudness { export.loudness = loudness }
     if let pitch { export.audioTimePitch = pitch }
+    if let hdr { export.dynamicRange = hdr }
     return export
   }
 }

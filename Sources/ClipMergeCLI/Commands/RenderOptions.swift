@@ -64,6 +64,10 @@ struct RenderOptions {
       OptionSpec(
         "pitch", value: "MODE", choices: AudioTimePitch.allCases.map(\.rawValue),
         help: "keep (default: sound played faster or slower keeps its pitch) or follow (tape-style)."),
+      OptionSpec(
+        "hdr", value: "MODE", choices: DynamicRange.allCases.map(\.rawValue),
+        help: "keep (default: HDR clips stay HDR, 10-bit, in hevc, vp9, av1 or prores where nothing is drawn over "
+          + "them) or sdr (mapped to SDR)."),
       OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
       RenderOptions.threadsOption,
       OptionSpec(
@@ -134,13 +138,14 @@ struct RenderOptions {
     let loudness = try parsed.value(
       "loudness", expected: "a loudness in LUFS from -70 to -5, such as -14 or -23", ValueParsers.number(in: range))
     let pitch = try parsed.value("pitch", expected: "keep or follow", AudioTimePitch.init(rawValue:))
+    let hdr = try parsed.value("hdr", expected: "keep or sdr", DynamicRange.init(rawValue:))
     let noFaststart = parsed.flags.contains("no-faststart")
     let threads = try Self.threads(parsed)
     overrides = ExportOverrides(
       videoCodec: videoCodec, audioCodec: audioCodec, quality: quality, crf: crf, preset: preset,
       videoBitRate: videoRate, audioBitRate: audioRate, sampleRate: sampleRate, channels: channels,
       metadata: metadata, noFaststart: noFaststart, threads: threads,
-      loudness: loudness.map { LoudnessTarget(integrated: $0) }, pitch: pitch)
+      loudness: loudness.map { LoudnessTarget(integrated: $0) }, pitch: pitch, hdr: hdr)
   }
 
   /// Options other commands take with the same meaning (one spec each, so their help cannot drift apart).

@@ -142,6 +142,9 @@ struct RenderRunner {
       console.note("these clips can be joined without re-encoding; --copy would be much faster")
     }
     if plan.method == .smart { plan.smart?.warnings.forEach(console.warning) }
+    if let hdr = plan.hdr, hdr.hasPrefix("mapped"), output.overrides.hdr != .sdr {
+      console.note("HDR clips are \(hdr)")
+    }
     switch plan.reason {
     case .smartAsked:
       if let summary = plan.smart { console.note("smart render: " + ExportPlanText.headline(summary)) }

@@ -6,6 +6,7 @@ import ClipMergeKit
 enum ExportPlanText {
   static func text(_ plan: ExportPlan) -> String {
     var lines = ["method: \(plan.method.rawValue) (\(reason(plan)))"]
+    if let hdr = plan.hdr { lines.append("hdr: \(hdr)") }
     if plan.method == .smart, let summary = plan.smart {
       lines.append("smart: " + headline(summary))
       for run in summary.runs {

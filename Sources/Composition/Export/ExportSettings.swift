@@ -49,6 +49,8 @@ public struct ExportSettings: Sendable, Hashable {
   public var metadata: [String: String]
   /// The pitch of sound played faster or slower: kept (the default) or following the speed.
   public var audioTimePitch: AudioTimePitch = .keep
+  /// HDR sources kept as HDR where the output can carry it (the default), or mapped to SDR.
+  public var dynamicRange: DynamicRange = .keep
   /// The loudness the sound is brought to; nil: the mix as it is (a peak limiter only keeps it from clipping).
   public var loudness: LoudnessTarget?
   /// Threads a video encoder may use; nil: as many as it likes (x264: one and a half a core). Set by the

@@ -58,7 +58,7 @@ extension SpecDecoder.Context {
         value, at: path,
         allowed: [
           "path", "container", "videoCodec", "audioCodec", "quality", "crf", "preset", "videoBitrate", "audioBitrate",
-          "faststart", "sampleRate", "channels", "metadata", "loudness", "pitch",
+          "faststart", "sampleRate", "channels", "metadata", "loudness", "pitch", "hdr",
         ])
     else { return export }
     if let p = reader.string(object["path"], at: "\(path).path") {
@@ -88,6 +88,9 @@ extension SpecDecoder.Context {
     }
     if let pitch = choice(object["pitch"], at: "\(path).pitch", AudioTimePitch.init(rawValue:)) {
       export.audioTimePitch = pitch
+    }
+    if let range = choice(object["hdr"], at: "\(path).hdr", DynamicRange.init(rawValue:)) {
+      export.dynamicRange = range
     }
     export.loudness = object["loudness"].flatMap { loudness($0, at: "\(path).loudness") }
     if let metadata = object["metadata"] {

@@ -142,6 +142,7 @@ public enum SpecEncoder {
     object["audioBitrate"] = export.audioBitRate
     if !export.metadata.isEmpty { object["metadata"] = export.metadata }
     if export.audioTimePitch != .keep { object["pitch"] = export.audioTimePitch.rawValue }
+    if export.dynamicRange != .keep { object["hdr"] = export.dynamicRange.rawValue }
     if let loudness = export.loudness {
       object["loudness"] = ["integrated": loudness.integrated, "truePeak": loudness.truePeak]
     }

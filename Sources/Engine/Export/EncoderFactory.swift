@@ -10,9 +10,10 @@ enum EncoderFactory {
     var pixelFormat: AVPixelFormat
   }
 
-  /// The export's video codec at the render size and rate, tagged with `matrix`, limited range.
+  /// The export's video codec at the render size and rate, tagged with `matrix`, limited range; with `hdr`, at
+  /// 10 bits, tagged with the sources' HDR transfer and colours.
   static func video(
-    _ video: VideoComposition, export: ExportSettings, matrix: ColorMatrix, globalHeader: Bool
+    _ video: VideoComposition, export: ExportSettings, matrix: ColorMatrix, hdr: KeptHDR? = nil, globalHeader: Bool
   ) throws(FFmpegError) -> Video {
     let fd = video.frameDuration
     let codec = export.effectiveVideoCodec
@@ -55,6 +56,7 @@ enum EncoderFactory {
       name = "libwebp_anim"
       options["quality"] = String(export.crf ?? codec.crf(for: export.quality))
     }
+    if let hdr { pixelFormat = hdr.format }
     let encoder = try Encoder(name: name, globalHeader: globalHeader, options: options) { ctx in
       configurePicture(
         ctx, width: video.renderSize.width, height: video.renderSize.height, format: pixelFormat, frameDuration: fd)
@@ -62,6 +64,11 @@ enum EncoderFactory {
       ctx.pointee.colorspace = matrix.avColorspace
       ctx.pointee.color_primaries = matrix.avPrimaries
       ctx.pointee.color_trc = matrix.avTransfer
+      if let hdr {
+        ctx.pointee.colorspace = hdr.colorspace
+        ctx.pointee.color_primaries = hdr.primaries
+        ctx.pointee.color_trc = hdr.transfer
+      }
       if let rate = export.videoBitRate {
         ctx.pointee.bit_rate = Int64(rate)
       } else if codec == .vp9 {

@@ -52,4 +52,7 @@ public struct ExportPlan: Sendable {
   public var reason: Reason
   /// What the smart plan copies (a smart render) or would copy (a render whose plan was made and not taken).
   public var smart: SmartExporter.Summary?
+  /// What becomes of HDR sources in a full render, in words: `kept: arib-std-b67, bt2020, 10-bit` or
+  /// `mapped to SDR: why`; nil when there is none (or the render is smart, which copies them as they are).
+  public var hdr: String?
 }

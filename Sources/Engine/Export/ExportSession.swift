@@ -13,6 +13,9 @@ final class ExportSession {
     var encoder: Encoder
     var stream: Int
     var pixelFormat: AVPixelFormat
+    /// With HDR kept: the sources' pictures as they are, in their matrix (`KeptHDR`).
+    var sourceFrames: SourceFrames?
+    var sourceMatrix: ColorMatrix
   }
 
   private let composition: Composition
@@ -51,7 +54,9 @@ final class ExportSession {
     let global = output.wantsGlobalHeader
     do {
       if let vc = composition.video, let matrix, part.includesVideo {
-        let made = try EncoderFactory.video(vc, export: export, matrix: matrix, globalHeader: global)
+        var hdr: KeptHDR?
+        if case .kept(let kept) = KeptHDR.decide(composition) { hdr = kept }
+        let made = try EncoderFactory.video(vc, export: export, matrix: matrix, hdr: hdr, globalHeader: global)
         let stream = try output.addStream(for: made.encoder)
         if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {
           output.setCodecTag(stream: stream, "hvc1")
@@ -59,7 +64,9 @@ final class ExportSession {
         video = VideoSide(
           composition: vc,
           renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage, tables: tables),
-          encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat)
+          encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat,
+          sourceFrames: hdr.map { _ in SourceFrames(composition: composition, video: vc, damage: damage) },
+          sourceMatrix: hdr.map { ColorMatrix(declared: $0.colorspace, height: vc.renderSize.height) } ?? matrix)
       }
       if part.includesAudio && export.container.carriesAudio {
         audio = AudioLead(
@@ -104,14 +111,25 @@ final class ExportSession {
       if isCancelled() { throw target.interruption }
       let frameEnd = video.composition.time(ofFrame: n + 1)
       try audio?.write(upTo: frameEnd)
-      do { try frame.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
-      try video.renderer.render(at: video.composition.time(ofFrame: n), into: frame)
-      var encoded = frame
-      if video.pixelFormat != AV_PIX_FMT_YUV420P {
+      var encoded: Frame
+      if let pictures = video.sourceFrames {
+        encoded = try pictures.frame(n)
+      } else {
+        do { try frame.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
+        try video.renderer.render(at: video.composition.time(ofFrame: n), into: frame)
+        encoded = frame
+      }
+      if encoded.pixelFormat != video.pixelFormat || encoded.width != size.width || encoded.height != size.height {
+        let picture = encoded.pointer.pointee
         do {
           encoded = try scalers.convert(
-            frame, width: size.width, height: size.height, matrix: video.renderer.matrix, format: video.pixelFormat)
+            encoded, width: size.width, height: size.height, matrix: video.sourceMatrix, format: video.pixelFormat)
         } catch { throw .internalFailure(.encoding, "\(error)") }
+        // A kept HDR picture keeps its transfer and primaries (ProRes writes the frame's into each picture).
+        if video.sourceFrames != nil {
+          encoded.pointer.pointee.color_trc = picture.color_trc
+          encoded.pointer.pointee.color_primaries = picture.color_primaries
+        }
       }
       encoded.pointer.pointee.pts = n - frames.lowerBound
       try writer.encode(encoded, with: video.encoder, stream: video.stream, packet: packet, duration: 1)

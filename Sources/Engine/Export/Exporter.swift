@@ -40,8 +40,9 @@ public final class Exporter {
     self.strict = strict
     self.tables = tables
     let everyFrame: ExportPlan.Method = route.container == .gif ? .gif : .full
+    let hdr = everyFrame == .full ? KeptHDR.text(KeptHDR.decide(composition)) : nil
     func whole(_ reason: ExportPlan.Reason, _ summary: SmartExporter.Summary? = nil) -> ExportPlan {
-      ExportPlan(method: everyFrame, reason: reason, smart: summary)
+      ExportPlan(method: everyFrame, reason: reason, smart: summary, hdr: hdr)
     }
     let considered =
       policy.asked || (policy.offered && !policy.joinableByCopy && !policy.turnedOff && everyFrame != .gif)

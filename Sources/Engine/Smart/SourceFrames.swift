@@ -20,8 +20,12 @@ final class SourceFrames {
   static func cover(_ frames: Range<Int64>, composition: Composition, video: VideoComposition) -> Bool {
     frames.allSatisfy { n in
       let time = video.time(ofFrame: n)
-      guard let (_, segment, _) = shown(at: time, composition: composition, video: video) else { return false }
-      return segment.isNormalSpeed
+      guard let (_, segment, _) = shown(at: time, composition: composition, video: video),
+        let info = composition.source(segment.source)?.info.video
+      else { return false }
+      // Upright, at the output's size: the decoded picture is the frame.
+      return segment.isNormalSpeed && info.preferredTransform == .identity
+        && (info.width, info.height) == (video.renderSize.width, video.renderSize.height)
     }
   }
 
