@@ -17,7 +17,10 @@
 # ffmpeg CLI's split/scale/boxblur/overlay graph and against --fit contain. SMART_PEERS (seconds, default 40;
 # empty for none) measures a smart render of three trims against GStreamer's (ges-launch-1.0 --smart-rendering,
 # installed when missing) and the ffmpeg CLI re-encoding the join: wall, memory, frames copied, quality, sample
-# entry. The default run takes about 18 minutes on 2 cores; narrow it with the variables above.
+# entry. HEVC_SMART (size:preset:duration, default 1080:veryfast:20; empty for none) measures a smart render of
+# two trims of a 10-bit HLG HEVC clip (as a phone records it) against the full render and the ffmpeg CLI, both
+# x265 10-bit at the same preset and CRF. The default run takes about 25 minutes on 2 cores; narrow it with the
+# variables above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
@@ -29,6 +32,7 @@ LONG=${LONG-720:veryfast:60}
 LAYERS=${LAYERS-1080:veryfast:60}
 SMART=${SMART-1080:veryfast:60}
 SMART_PEERS=${SMART_PEERS-40}
+HEVC_SMART=${HEVC_SMART-1080:veryfast:20}
 SEGMENTS=${SEGMENTS-1080:veryfast:60}
 SOUND=${SOUND-60}
 FILL=${FILL-30}
@@ -290,6 +294,61 @@ smart_cost() {
     printf '| %s | %s | %s | %s | **%sx** |\n' "$job" "$(col "$t/$job" 1)" "$(col "$t/$job" 2)" "$(mb "$t/$job")" \
       "$(div "$(col "$t/$job" 1)" "$sw")"
   done | tee -a "$out/smart.md"
+}
+
+# HEVC smart render (the HEVC_SMART configuration, default 1080p veryfast 20 s): a 10-bit HLG HEVC clip with 1 s
+# open GOPs and B-pictures (what a phone records), two trims cut inside groups at both ends; clipmerge --smart
+# against the same join rendered in full (--video-codec hevc: x265 10-bit, HLG kept) and against the ffmpeg CLI
+# trimming and re-encoding it the same way (x265 10-bit, same preset and CRF), RUNS interleaved rounds, with the
+# share of frames the smart render copied.
+hevc_smart_cost() {
+  local size preset d w h
+  IFS=: read -r size preset d <<<"$HEVC_SMART"
+  read -r w h < <(dims "$size")
+  local dir=$out/inputs/hevc-$size-$d t=$out/times/hevc-smart-$size-$preset-$d r=$out/render
+  mkdir -p "$dir" "$r"
+  rm -rf "$t"
+  mkdir -p "$t"
+  local clip=$dir/hlg.mp4
+  [[ -f $clip ]] || src "testsrc2=s=${w}x$h:r=30:d=$d" -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=$d" \
+    -vf "scale=out_color_matrix=bt2020:out_range=tv,format=yuv420p10le" -ac 2 -c:v libx265 -preset veryfast \
+    -x265-params "keyint=30:min-keyint=30:bframes=3:log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc" \
+    -color_trc arib-std-b67 -color_primaries bt2020 -colorspace bt2020nc -tag:v hvc1 -c:a aac -b:a 192k -shortest "$clip"
+  local a0=0.3 a1 b0 b1
+  a1=$(awk -v d="$d" 'BEGIN { print d / 2 - 0.5 }')
+  b0=$(awk -v d="$d" 'BEGIN { print d / 2 + 0.7 }')
+  b1=$(awk -v d="$d" 'BEGIN { print d - 0.5 }')
+  local common=(-y -q --preset "$preset" --audio-bitrate 192k)
+  local clips=("$clip#t=$a0,$a1" "$clip#t=$b0,$b1")
+  local cm_smart=("$bin" concat "${clips[@]}" --smart -o "$r/hevc-smart.mp4" "${common[@]}")
+  local cm_full=("$bin" concat "${clips[@]}" --video-codec hevc --crf 28 -o "$r/hevc-full.mp4" "${common[@]}")
+  local ff_full=(ffmpeg -hide_banner -loglevel error -y -i "$clip" -filter_complex
+    "[0:v]trim=$a0:$a1,setpts=PTS-STARTPTS[v0];[0:v]trim=$b0:$b1,setpts=PTS-STARTPTS[v1];[0:a]atrim=$a0:$a1,asetpts=PTS-STARTPTS[a0];[0:a]atrim=$b0:$b1,asetpts=PTS-STARTPTS[a1];[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]"
+    -map "[v]" -map "[a]" -c:v libx265 -preset "$preset" -crf 28 -pix_fmt yuv420p10le
+    -x265-params "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc" -tag:v hvc1
+    -c:a aac -b:a 192k -movflags +faststart "$r/hevc-ffmpeg.mp4")
+  for ((i = 1; i <= RUNS; i++)); do
+    if ((i % 2 == 1)); then
+      measure "$t/smart" "${cm_smart[@]}"
+      measure "$t/full" "${cm_full[@]}"
+      measure "$t/ffmpeg" "${ff_full[@]}"
+    else
+      measure "$t/ffmpeg" "${ff_full[@]}"
+      measure "$t/full" "${cm_full[@]}"
+      measure "$t/smart" "${cm_smart[@]}"
+    fi
+  done
+  local share
+  share=$("$bin" concat "${clips[@]}" --smart --dry-run "${common[@]}" | awk '/^smart:/ { print $2 " of " $4 " frames copied " $7 " " $8 }')
+  local sw
+  sw=$(col "$t/smart" 1)
+  echo "HEVC smart render, ${h}p $preset: two trims of a $d s 10-bit HLG HEVC clip (1 s open GOPs, 3 B-pictures); $share"
+  echo "| job | wall s | CPU s | RSS MB | smart is faster by |"
+  echo "|---|---|---|---|---|"
+  for job in smart full ffmpeg; do
+    printf '| %s | %s | %s | %s | **%sx** |\n' "$job" "$(col "$t/$job" 1)" "$(col "$t/$job" 2)" "$(mb "$t/$job")" \
+      "$(div "$(col "$t/$job" 1)" "$sw")"
+  done | tee -a "$out/hevc-smart.md"
 }
 
 # Smart render among its peers (SMART_PEERS seconds, default 40): a 1080p 30 fps H.264 clip with 2 s groups and
@@ -631,6 +690,11 @@ fi
 if [[ -n $SMART ]]; then
   : >"$out/smart.md"
   smart_cost
+  echo
+fi
+if [[ -n $HEVC_SMART ]]; then
+  : >"$out/hevc-smart.md"
+  hevc_smart_cost
   echo
 fi
 if [[ -n $SMART_PEERS ]]; then

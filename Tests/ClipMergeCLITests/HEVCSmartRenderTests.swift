@@ -82,6 +82,55 @@ final class HEVCSmartRenderTests: XCTestCase {
     }
   }
 
+  /// `concat --copy` of the iPhone-like clip twice: its second copy starts with pictures its edit list hides,
+  /// which a copy join cannot hide after the first clip. Instead of a refusal, the groups holding hidden pictures
+  /// (each copy's first) are re-encoded and everything else copied: 192 pictures, the copied ones the source's bit for bit, the rest
+  /// within 40 dB of it, `hvc1` with the Dolby Vision record kept.
+  func testACopyJoinOfAnEditListedPhoneClipReencodesOnlyTheGroupWithItsHiddenPictures() throws {
+    let phone = FixtureFiles.path("phone.mp4")
+    let output = out("copied.mp4")
+    let report = out("report.json")
+    let result = try ClipmergeProcess.run(["concat", phone, phone, "--copy", "-o", output, "--report", report])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "clipmerge: note: --copy: clip 2 (\(phone)) starts with 6 pictures its edit list hides (it was cut between "
+          + "keyframes); the groups of pictures that hold them are re-encoded, the rest copied (a smart render)"),
+      result.stderr)
+    let stream = try ClipmergeProcess.runTool(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_tag_string:stream_side_data=dv_profile",
+        "-of", "default=nw=1", output,
+      ])
+    XCTAssertTrue(stream.contains("codec_tag_string=hvc1") && stream.contains("dv_profile=8"), stream)
+    let decode = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["ffmpeg", "-nostdin", "-v", "error", "-xerror", "-err_detect", "explode", "-i", output, "-f", "null", "-"])
+    XCTAssertEqual(decode.code, 0, decode.stderr)
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+    XCTAssertEqual(json["method"] as? String, "smart")
+    let runs = try XCTUnwrap((json["smart"] as? [String: Any])?["runs"] as? [[String: Any]])
+    var copied = Set<Int>()
+    for run in runs where run["copied"] as? Bool == true {
+      copied.formUnion(
+        Int(((run["start"] as? Double ?? 0) * 30).rounded())..<Int(((run["end"] as? Double ?? 0) * 30).rounded()))
+    }
+    let made = try PictureDigests.of(output)
+    let source = try PictureDigests.of(phone)
+    XCTAssertEqual(source.count, 96)
+    XCTAssertEqual(made.count, 192)
+    // Each copy's first group (30 pictures, 6 hidden, 24 shown) is re-encoded; the other 72 are copied.
+    XCTAssertEqual(copied.count, 144, "all but the groups with hidden pictures are copied")
+    for n in copied.sorted() { XCTAssertEqual(made[n], source[n % 96], "copied picture \(n)") }
+    let madeLuma = try Self.luma(output, width: 320, height: 180)
+    let sourceLuma = try Self.luma(phone, width: 320, height: 180)
+    for n in 0..<192 where !copied.contains(n) {
+      XCTAssertGreaterThanOrEqual(Self.psnr(madeLuma[n], sourceLuma[n % 96]), 40, "re-encoded picture \(n)")
+    }
+  }
+
   /// A Dolby Vision profile 5 record cannot describe re-encoded pictures (its base layer needs the metadata):
   /// the smart render drops it and says so; the pictures are still copied.
   func testAProfile5RecordIsDroppedWithAWarning() throws {

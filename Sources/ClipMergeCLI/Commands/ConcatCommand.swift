@@ -239,8 +239,11 @@ struct ConcatCommand {
   func run(console: Console) throws(CommandFailure) {
     var runner = RenderRunner(console: console, output: output, text: text)
     if copy {
-      try runner.streamCopy(clips)
-      return
+      runner.copyNeedsSmart = try runner.copyBlockedByHiddenPictures(clips)
+      if runner.copyNeedsSmart == nil {
+        try runner.streamCopy(clips)
+        return
+      }
     }
     let recipe = try makeRecipe()
     if clips.count == 1 && recipe.transition != .none && !output.quiet {

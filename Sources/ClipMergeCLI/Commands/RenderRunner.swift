@@ -24,6 +24,9 @@ struct RenderRunner {
   var offersSmart = false
   /// Whether `--copy` could join the clips as they are (a concat checked): the render is then whole.
   var joinableByCopy = false
+  /// `--copy` of clips an edit list hides pictures in, which only that stops from being joined by copy: the
+  /// render is smart (the groups holding them re-encoded, the rest copied), or refused with this reason.
+  var copyNeedsSmart: String?
 
   /// Probes `path` for the model, saying which input it is when that fails.
   static func probe(_ path: String) throws(CommandFailure) -> MediaInfo {
@@ -65,6 +68,16 @@ struct RenderRunner {
         smart: smartPolicy)
     } catch {
       throw failure(error, composition)
+    }
+    if let refusal = copyNeedsSmart {
+      guard exporter.plan.method == .smart else {
+        throw CommandFailure("--copy: cannot join without re-encoding: \(refusal)", code: .dataError)
+      }
+      if !output.quiet && !output.dryRun {
+        console.note(
+          "--copy: \(refusal.prefix { $0 != ";" }); the groups of pictures that hold them are re-encoded, the rest "
+            + "copied (a smart render)")
+      }
     }
     var routed = composition
     routed.export.container = route.container
@@ -130,7 +143,8 @@ struct RenderRunner {
   /// keeps it to when asked. The exporter decides (`ExportPlan`).
   var smartPolicy: SmartPolicy {
     SmartPolicy(
-      asked: output.smart, turnedOff: output.noSmart, offered: offersSmart, joinableByCopy: joinableByCopy,
+      asked: output.smart || copyNeedsSmart != nil, turnedOff: output.noSmart, offered: offersSmart,
+      joinableByCopy: joinableByCopy,
       encodingChosen: output.overrides.namesVideoEncoding)
   }
 
@@ -256,6 +270,20 @@ struct RenderRunner {
 
 extension RenderRunner {
   /// Joins `clips` by stream copy (`concat --copy`), reporting like a render.
+  /// Why `--copy` cannot join `clips` when pictures an edit list hides are the only reason (an MP4 or QuickTime
+  /// output, where a smart render can re-encode their groups and copy the rest); nil otherwise.
+  func copyBlockedByHiddenPictures(_ clips: [ClipReference]) throws(CommandFailure) -> String? {
+    let route = try plannedRoute(output.export)
+    guard route.container.isISOMedia else { return nil }
+    let paths = try clips.map { clip throws(CommandFailure) in try StdinSpool.resolve(clip.path) }
+    let trims = clips.map(\.isTrimmed)
+    guard let reason = StreamCopyJoiner.incompatibility(paths, trims: trims, output: route.container),
+      StreamCopyJoiner.incompatibility(
+        paths, trims: trims, output: route.container, ignoringHiddenPictures: true) == nil
+    else { return nil }
+    return reason
+  }
+
   func streamCopy(_ clips: [ClipReference]) throws(CommandFailure) {
     let route = try plannedRoute(output.export)
     let paths = try clips.map { clip throws(CommandFailure) in try StdinSpool.resolve(clip.path) }

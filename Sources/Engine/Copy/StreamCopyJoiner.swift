@@ -22,7 +22,10 @@ public final class StreamCopyJoiner {
 
   /// Nil when the files can be copy-joined into `output`; else one line saying which clip and which parameter
   /// prevents it. `trims` tells which clips are trimmed (a trim needs re-encoding).
-  public static func incompatibility(_ paths: [String], trims: [Bool], output: Container) -> String? {
+  /// `ignoringHiddenPictures`: pictures an edit list hides are no reason (a smart render re-encodes their group).
+  public static func incompatibility(
+    _ paths: [String], trims: [Bool], output: Container, ignoringHiddenPictures: Bool = false
+  ) -> String? {
     if let index = trims.firstIndex(of: true) {
       return "clip \(index + 1) (\(paths[index])) is trimmed; a trim is exact to the frame only when re-encoded"
     }
@@ -32,7 +35,8 @@ public final class StreamCopyJoiner {
     let referenceStreams = CopyCompatibility.Streams(reference)
     guard let video = referenceStreams.video else { return "clip 1 (\(first)) has no video stream" }
     if let problem =
-      CopyCompatibility.hiddenPicturesProblem(path: first, video: video, index: 1, output: output)
+      (ignoringHiddenPictures
+        ? nil : CopyCompatibility.hiddenPicturesProblem(path: first, video: video, index: 1, output: output))
       ?? CopyCompatibility.configurationProblem(reference, video: video, output: output)
     {
       return problem
@@ -44,7 +48,7 @@ public final class StreamCopyJoiner {
       {
         return reason
       }
-      if let video = CopyCompatibility.Streams(input).video,
+      if !ignoringHiddenPictures, let video = CopyCompatibility.Streams(input).video,
         let problem = CopyCompatibility.hiddenPicturesProblem(
           path: path, video: video, index: offset + 1, output: output)
       {
