@@ -85,6 +85,13 @@ done
 [[ -f "$out/hlg-gradient.mp4" ]] || ff -f lavfi -i "nullsrc=s=1024x64:r=25:d=0.4" \
   -vf "format=yuv420p10le,geq=lum='64+X*876/W':cb=512:cr=512" -c:v libx265 -x265-params "lossless=1:log-level=error" \
   -color_trc arib-std-b67 -color_primaries bt2020 -colorspace bt2020nc -tag:v hvc1 "$out/hlg-gradient.mp4"
+# pq.mp4: 160x120 at 25 fps, 1 s, groups of 5 pictures, 10-bit HEVC tagged BT.2020 PQ (HDR10) with its
+# metadata in the pictures' SEI: a mastering display of BT.2020 primaries, D65, 1000 to 0.005 cd/m², content
+# light 1000 / 400 cd/m².
+[[ -f "$out/pq.mp4" ]] || ff -f lavfi -i "testsrc2=s=160x120:r=25:d=1" \
+  -vf "scale=out_color_matrix=bt2020:out_range=tv,format=yuv420p10le" -c:v libx265 \
+  -x265-params "log-level=error:keyint=5:min-keyint=5:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:master-display=G(8500,39850)B(6550,2300)R(35400,14600)WP(15635,16450)L(10000000,50):max-cll=1000,400" \
+  -color_trc smpte2084 -color_primaries bt2020 -colorspace bt2020nc -tag:v hvc1 "$out/pq.mp4"
 # still-red / still-blue: a single picture each, shown for 1 s.
 for c in red:0xE00000 blue:0x0000E0; do
   f="$out/still-${c%%:*}.mp4"

@@ -4,12 +4,15 @@
 #include <errno.h>
 #include <malloc.h>
 #include <string.h>
+#include <math.h>
+#include <stdio.h>
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/audio_fifo.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/display.h>
 #include <libavutil/dovi_meta.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
@@ -76,6 +79,34 @@ static inline int cm_stream_dovi(const AVStream *stream, int *profile, int *comp
   *profile = record->dv_profile;
   *compatibility = record->dv_bl_signal_compatibility_id;
   return 1;
+}
+
+/// x265's `master-display` and `max-cll` parameters for the HDR10 metadata a decoded frame carries (from its
+/// SEI), written into `out` as "master-display=G(x,y)B(x,y)R(x,y)WP(x,y)L(max,min):max-cll=C,F" (either part
+/// alone when the other is missing); 0 when it carries none. Chromaticities in 0.00002, luminances in 0.0001 cd/m².
+static inline int cm_frame_x265_hdr_params(const AVFrame *frame, char *out, size_t size) {
+  const AVFrameSideData *md = av_frame_get_side_data(frame, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+  const AVFrameSideData *cl = av_frame_get_side_data(frame, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+  int n = 0;
+  out[0] = 0;
+  if (md) {
+    const AVMasteringDisplayMetadata *m = (const AVMasteringDisplayMetadata *)md->data;
+    if (m->has_primaries && m->has_luminance) {
+#define CM_C(q) ((long)llrint(av_q2d(q) * 50000))
+      n = snprintf(out, size, "master-display=G(%ld,%ld)B(%ld,%ld)R(%ld,%ld)WP(%ld,%ld)L(%ld,%ld)",
+                   CM_C(m->display_primaries[1][0]), CM_C(m->display_primaries[1][1]),
+                   CM_C(m->display_primaries[2][0]), CM_C(m->display_primaries[2][1]),
+                   CM_C(m->display_primaries[0][0]), CM_C(m->display_primaries[0][1]),
+                   CM_C(m->white_point[0]), CM_C(m->white_point[1]),
+                   (long)llrint(av_q2d(m->max_luminance) * 10000), (long)llrint(av_q2d(m->min_luminance) * 10000));
+#undef CM_C
+    }
+  }
+  if (cl && n >= 0 && (size_t)n < size) {
+    const AVContentLightMetadata *c = (const AVContentLightMetadata *)cl->data;
+    n += snprintf(out + n, size - n, "%smax-cll=%u,%u", n > 0 ? ":" : "", c->MaxCLL, c->MaxFALL);
+  }
+  return n > 0 && (size_t)n < size ? n : 0;
 }
 
 static inline int cm_pix_fmt_flags(enum AVPixelFormat format) {

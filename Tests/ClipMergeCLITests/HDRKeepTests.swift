@@ -78,6 +78,33 @@ final class HDRKeepTests: XCTestCase {
     }
   }
 
+  /// An HDR10 clip's metadata, which its pictures carry in their SEI (mastering display, content light level),
+  /// is in the output's pictures again, as ffprobe reads them, whether the render is full or smart.
+  func testHDR10MetadataIsWrittenAgain() throws {
+    let pq = FixtureFiles.path("pq.mp4")
+    let full = out("full.mp4")
+    let smart = out("smart.mp4")
+    XCTAssertEqual(try ClipmergeProcess.run(["concat", pq, "--video-codec", "hevc", "-o", full]).code, 0)
+    let trimmed = try ClipmergeProcess.run(["concat", pq + "#t=0.12,0.88", "--smart", "-o", smart])
+    XCTAssertEqual(trimmed.code, 0, trimmed.stderr)
+    XCTAssertTrue(trimmed.stderr.contains("clipmerge: note: smart render: "), trimmed.stderr)
+    for path in [full, smart] {
+      XCTAssertTrue(try stream(path).contains("color_transfer=smpte2084"), path)
+      let sideData = try ClipmergeProcess.runTool(
+        "ffprobe",
+        [
+          "-v", "error", "-select_streams", "v:0", "-read_intervals", "%+#1", "-show_entries", "frame_side_data",
+          "-of", "default=nw=1", path,
+        ])
+      for fact in [
+        "red_x=35400/50000", "green_y=39850/50000", "white_point_x=15635/50000", "max_luminance=10000000/10000",
+        "min_luminance=50/10000", "max_content=1000", "max_average=400",
+      ] {
+        XCTAssertTrue(sideData.contains(fact), "\(path): \(fact) in\n\(sideData)")
+      }
+    }
+  }
+
   /// `--hdr sdr` maps to 8-bit SDR without a note; H.264 output and a layer drawn over the clip are SDR with a
   /// note that says why; `--dry-run` says what becomes of the HDR.
   func testSDRWhenAskedForOrWhenTheOutputCannotCarryIt() throws {

@@ -30,7 +30,7 @@ enum EncoderFactory {
     case .hevc:
       name = "libx265"
       options["preset"] = export.effectivePreset
-      options["x265-params"] = "log-level=error"
+      options["x265-params"] = "log-level=error" + (hdr?.x265Parameters.map { ":" + $0 } ?? "")
       if constantQuality { options["crf"] = String(export.effectiveCRF) }
     case .vp9:
       name = "libvpx-vp9"

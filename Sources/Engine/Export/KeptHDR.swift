@@ -13,6 +13,8 @@ struct KeptHDR {
   var colorspace: AVColorSpace
   /// What the encoder takes.
   var format: AVPixelFormat
+  /// The sources' HDR10 metadata as x265's parameters (HEVC output only; nil when they carry none).
+  var x265Parameters: String?
 
   /// Why the render maps HDR sources to SDR; nil when it has none, or when HDR is kept (`kept`).
   enum Decision {
@@ -66,6 +68,13 @@ struct KeptHDR {
         why: "a frame is composed (a layer, text, an effect, a transition, a speed change, a picture scaled or "
           + "turned), and the compositor works at 8 bits in SDR")
     }
-    return .kept(KeptHDR(transfer: first.0, primaries: first.1, colorspace: first.2, format: format))
+    let metadata =
+      composition.export.effectiveVideoCodec == .hevc
+      ? composition.sources.first { $0.drawing == nil && $0.info.video != nil }.flatMap {
+        HDRMetadata.x265Parameters(path: $0.path)
+      } : nil
+    return .kept(
+      KeptHDR(
+        transfer: first.0, primaries: first.1, colorspace: first.2, format: format, x265Parameters: metadata))
   }
 }

@@ -122,7 +122,7 @@ struct HEVCRenumbering: Equatable {
 
   /// The SPS's own id, where its code lies in the payload, and the VPS it names.
   static func sequenceSetFields(_ unit: [UInt8]) -> (id: Int, idStart: Int, idEnd: Int, videoSet: Int)? {
-    var reader = BitReader(Array(unit.dropFirst(2).prefix(64)))
+    var reader = BitReader(Array(unit.dropFirst(2).prefix(128)))
     guard let videoSet = reader.read(bits: 4), let subLayers = reader.read(bits: 3), reader.read() != nil,
       reader.read(bits: 32) != nil, reader.read(bits: 32) != nil, reader.read(bits: 32) != nil
     else { return nil }

@@ -23,6 +23,8 @@ final class SmartEncoder {
     var colorspace: AVColorSpace
     var primaries: AVColorPrimaries
     var transfer: AVColorTransferCharacteristic
+    /// The source's HDR10 metadata as x265's parameters, for its pictures' SEI (`HDRMetadata`).
+    var hdrParameters: String?
 
     /// Whether the re-encoded pictures are the sources' own (`StreamFacts.keepsSourcePictures`).
     var keepsSourcePictures: Bool { StreamFacts.keepsSourcePictures(format: format, transfer: transfer) }
@@ -101,6 +103,7 @@ final class SmartEncoder {
         "info=0", "repeat-headers=0", "aud=0", "hrd=0", "wpp=0",
       ]
       if threads > 0 { params.append("pools=\(threads)") }
+      if let hdr = s.hdrParameters { params.append(hdr) }
       options["x265-params"] = params.joined(separator: ":")
     }
     encoder = try Encoder(name: name, globalHeader: globalHeader, options: options) { ctx in

@@ -150,10 +150,11 @@ public final class SmartExporter {
     guard let index = StreamSelection.videoStream(of: input) else {
       throw .invalidInput(path: reference.path, reason: "no video stream")
     }
-    return (
-      SmartEncoder.Settings(source: input.stream(index), video: video, export: composition.export),
-      DolbyVisionRecord(stream: input.stream(index))
-    )
+    var settings = SmartEncoder.Settings(source: input.stream(index), video: video, export: composition.export)
+    if settings.codec == .hevc && settings.keepsSourcePictures {
+      settings.hdrParameters = HDRMetadata.x265Parameters(path: reference.path)
+    }
+    return (settings, DolbyVisionRecord(stream: input.stream(index)))
   }
 
   private static func summary(

@@ -1,0 +1,17 @@
+internal import CFFmpeg
+import Composition
+
+/// The HDR10 metadata a source's pictures carry in their SEI (the mastering display's colours and light, the
+/// content's light levels), which x265 must be told to write again: FFmpeg 5.1's libx265 wrapper does not pass
+/// frames' side data on, and MP4 holds no copy of it outside the pictures.
+enum HDRMetadata {
+  /// x265's `master-display` and `max-cll` parameters for the first picture of `path`; nil when it carries none.
+  static func x265Parameters(path: String) -> String? {
+    guard let reader = try? VideoReader(path: path, start: .zero, mapsHDR: false),
+      let picture = try? reader.nextPicture()
+    else { return nil }
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard cm_frame_x265_hdr_params(picture.frame.pointer, &buffer, buffer.count) > 0 else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
