@@ -79,15 +79,29 @@ final class HDRKeepTests: XCTestCase {
   }
 
   /// An HDR10 clip's metadata, which its pictures carry in their SEI (mastering display, content light level),
-  /// is in the output's pictures again, as ffprobe reads them, whether the render is full or smart.
+  /// is in the output's pictures again, as ffprobe reads them, whether the render is full or smart; in a smart
+  /// render every keyframe, the re-encoded runs' too, carries the SEI itself.
   func testHDR10MetadataIsWrittenAgain() throws {
     let pq = FixtureFiles.path("pq.mp4")
     let full = out("full.mp4")
     let smart = out("smart.mp4")
     XCTAssertEqual(try ClipmergeProcess.run(["concat", pq, "--video-codec", "hevc", "-o", full]).code, 0)
-    let trimmed = try ClipmergeProcess.run(["concat", pq + "#t=0.12,0.88", "--smart", "-o", smart])
+    let trimmed = try ClipmergeProcess.run(
+      ["concat", pq + "#t=0.12,0.88", "--smart", "-o", smart])
     XCTAssertEqual(trimmed.code, 0, trimmed.stderr)
     XCTAssertTrue(trimmed.stderr.contains("clipmerge: note: smart render: "), trimmed.stderr)
+    // Every keyframe of the smart output, copied or x265's, carries the SEI itself (ffmpeg's trace_headers).
+    let trace = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["ffmpeg", "-nostdin", "-hide_banner", "-i", smart, "-c", "copy", "-bsf:v", "trace_headers", "-f", "null", "-"])
+    XCTAssertEqual(trace.code, 0, trace.stderr)
+    let packets = trace.stderr.components(separatedBy: "Packet: ").dropFirst()
+    let keyframes = packets.filter { $0.prefix(80).contains("key frame") }
+    XCTAssertGreaterThanOrEqual(keyframes.count, 3, "re-encoded and copied keyframes")
+    for packet in keyframes {
+      XCTAssertTrue(packet.contains("Mastering Display Colour Volume"), String(packet.prefix(80)))
+      XCTAssertTrue(packet.contains("Content Light Level"), String(packet.prefix(80)))
+    }
     for path in [full, smart] {
       XCTAssertTrue(try stream(path).contains("color_transfer=smpte2084"), path)
       let sideData = try ClipmergeProcess.runTool(

@@ -95,7 +95,8 @@ final class HEVCSmartRenderTests: XCTestCase {
     XCTAssertTrue(
       result.stderr.contains(
         "clipmerge: note: --copy: clip 2 (\(phone)) starts with 6 pictures its edit list hides (it was cut between "
-          + "keyframes); the groups of pictures that hold them are re-encoded, the rest copied (a smart render)"),
+          + "keyframes); the groups of pictures that hold them are re-encoded, the other pictures copied, the sound "
+          + "encoded again (a smart render)"),
       result.stderr)
     let stream = try ClipmergeProcess.runTool(
       "ffprobe",
@@ -131,6 +132,28 @@ final class HEVCSmartRenderTests: XCTestCase {
     }
   }
 
+  /// An SDR clip joined to the HLG one: its frames would be re-encoded among HLG pictures, which only the 8-bit
+  /// SDR compositor could make of them, so nothing is copied and the render is a full one, saying why; so is
+  /// `--hdr sdr`, which the HLG pictures copied as they are would not honour.
+  func testAnSDRClipAmongHLGOnesOrHDRSDRMakeAFullRender() throws {
+    let phone = FixtureFiles.path("phone.mp4")
+    let mixed = try ClipmergeProcess.run(
+      ["concat", phone + "#t=0.3,2.5", FixtureFiles.path("base.mp4"), "--smart", "-o", out("mixed.mp4")])
+    XCTAssertEqual(mixed.code, 0, mixed.stderr)
+    XCTAssertTrue(
+      mixed.stderr.contains(
+        "--smart: nothing can be copied (the re-encoded frames of a 10-bit or HDR clip would be composed"),
+      mixed.stderr)
+    let sdr = try ClipmergeProcess.run(
+      ["concat", phone + "#t=0.3,2.5", phone + "#t=0.7,2.5", "--smart", "--hdr", "sdr", "-o", out("sdr.mp4")])
+    XCTAssertEqual(sdr.code, 0, sdr.stderr)
+    XCTAssertTrue(sdr.stderr.contains("--smart: nothing can be copied (no clip is H.264 or HEVC"), sdr.stderr)
+    let facts = try ClipmergeProcess.runTool(
+      "ffprobe",
+      ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=pix_fmt", "-of", "csv=p=0", out("sdr.mp4")])
+    XCTAssertEqual(facts.trimmingCharacters(in: .whitespacesAndNewlines), "yuv420p")
+  }
+
   /// A Dolby Vision profile 5 record cannot describe re-encoded pictures (its base layer needs the metadata):
   /// the smart render drops it and says so; the pictures are still copied.
   func testAProfile5RecordIsDroppedWithAWarning() throws {
@@ -140,7 +163,7 @@ final class HEVCSmartRenderTests: XCTestCase {
       ["concat", clip + "#t=0.32,2.52", clip + "#t=0.72,2.52", "--smart", "-o", output])
     XCTAssertEqual(result.code, 0, result.stderr)
     XCTAssertTrue(
-      result.stderr.contains("clipmerge: warning: the Dolby Vision configuration (profile 5) is dropped"),
+      result.stderr.contains("clipmerge: warning: \(clip): its Dolby Vision configuration (profile 5) is dropped"),
       result.stderr)
     XCTAssertTrue(result.stderr.contains("smart render: 44 of 100 frames copied"), result.stderr)
     let stream = try ClipmergeProcess.runTool(

@@ -239,7 +239,8 @@ struct ConcatCommand {
   func run(console: Console) throws(CommandFailure) {
     var runner = RenderRunner(console: console, output: output, text: text)
     if copy {
-      runner.copyNeedsSmart = try runner.copyBlockedByHiddenPictures(clips)
+      // `--no-smart` keeps the refusal.
+      runner.copyNeedsSmart = output.noSmart ? nil : try runner.copyBlockedByHiddenPictures(clips)
       if runner.copyNeedsSmart == nil {
         try runner.streamCopy(clips)
         return

@@ -75,8 +75,8 @@ struct RenderRunner {
       }
       if !output.quiet && !output.dryRun {
         console.note(
-          "--copy: \(refusal.prefix { $0 != ";" }); the groups of pictures that hold them are re-encoded, the rest "
-            + "copied (a smart render)")
+          "--copy: \(refusal.prefix { $0 != ";" }); the groups of pictures that hold them are re-encoded, the "
+            + "other pictures copied, the sound encoded again (a smart render)")
       }
     }
     var routed = composition

@@ -119,7 +119,9 @@ final class ExportSession {
         try video.renderer.render(at: video.composition.time(ofFrame: n), into: frame)
         encoded = frame
       }
-      if encoded.pixelFormat != video.pixelFormat || encoded.width != size.width || encoded.height != size.height {
+      if encoded.pixelFormat != video.pixelFormat || encoded.width != size.width || encoded.height != size.height
+        || (video.sourceFrames != nil && encoded.pointer.pointee.color_range == AVCOL_RANGE_JPEG)
+      {
         let picture = encoded.pointer.pointee
         do {
           encoded = try scalers.convert(

@@ -100,12 +100,21 @@ public final class SmartExporter {
         byPath[source.path] = index
         indexes[source.id] = index
       }
-      // Copied groups whose decode times run ahead by different delays could not sit between re-encoded runs
-      // with decode times always increasing: only groups with the reference's first closed group's delay are
-      // copied (an open GOP's later groups, another encoder's clips are re-encoded).
-      let delay = indexes[reference.id]?.groups.first(where: \.isClosed)?.delay ?? .zero
-      let plan = SmartPlan(composition: composition, groups: indexes, delay: delay)
       let (settings, dolbyVision) = try Self.settings(reference: reference, composition: composition)
+      // H.264: copied groups whose decode times run ahead by different delays could not sit between re-encoded
+      // runs with decode times always increasing: only groups with the reference's first closed group's delay
+      // are copied (an open GOP's later groups, another encoder's clips are re-encoded). HEVC: an open GOP's
+      // groups run further ahead than its first (by their leading pictures), so any group is copied, the
+      // re-encoded pictures decode as far ahead as the furthest, and a copied group's decode times move on a
+      // tick where they would meet the pictures before them (`SmartWriter`).
+      let delay: MediaTime
+      if settings.codec == .hevc {
+        delay = sources.compactMap { indexes[$0.id]?.groups.filter(\.isClosed).map(\.delay).max() }.max() ?? .zero
+      } else {
+        delay = indexes[reference.id]?.groups.first(where: \.isClosed)?.delay ?? .zero
+      }
+      let plan = SmartPlan(
+        composition: composition, groups: indexes, delay: settings.codec == .hevc ? nil : delay)
       self.delay = delay
       self.plan = plan
       self.settings = settings
@@ -114,26 +123,51 @@ public final class SmartExporter {
       self.reference = reference
       if plan.copiedFrames == 0 {
         outcome = .failure(Refusal(description: "no group of pictures shows unchanged from start to end"))
-      } else if settings.keepsSourcePictures, !Self.takesSourcePictures(plan, composition: composition) {
+      } else if settings.keepsSourcePictures,
+        !Self.takesSourcePictures(plan, composition: composition, from: Set(sources.map(\.id)))
+      {
         outcome = .failure(
           Refusal(
             description: "the re-encoded frames of a 10-bit or HDR clip would be composed (a layer, an effect, a "
-              + "transition or a speed change), and the compositor works on 8-bit SDR pictures"))
+              + "transition or a speed change) or come from a clip of other colours, and the compositor works on "
+              + "8-bit SDR pictures"))
+      } else if let why = Self.recordProblem(reference: reference, settings: settings) {
+        outcome = .failure(Refusal(description: why))
       } else {
         var summary = Self.summary(plan, composition: composition, indexes: indexes, settings: settings)
-        if let dolbyVision, !dolbyVision.survivesReencoding { summary.warnings.append(dolbyVision.droppedWarning) }
+        if let dolbyVision, !dolbyVision.survivesReencoding {
+          summary.warnings.append(dolbyVision.droppedWarning(path: reference.path))
+        }
         outcome = .success(summary)
       }
     }
   }
 
-  /// Whether every re-encoded frame of `plan` is one source's picture as it is (`SourceFrames`).
-  private static func takesSourcePictures(_ plan: SmartPlan, composition: Composition) -> Bool {
+  /// Whether every re-encoded frame of `plan` is the picture, as it is (`SourceFrames`), of one of `sources`
+  /// (the clips whose stream facts are the copied stream's: same bit depth, colours and range).
+  private static func takesSourcePictures(_ plan: SmartPlan, composition: Composition, from sources: Set<SourceID>)
+    -> Bool
+  {
     guard let video = composition.video else { return false }
     return plan.runs.allSatisfy { run in
       guard case .render(let frames) = run else { return true }
-      return SourceFrames.cover(frames, composition: composition, video: video)
+      return SourceFrames.cover(frames, composition: composition, video: video, from: sources)
     }
+  }
+
+  /// Why the source's parameter sets and the encoder's cannot share one record, found while planning (an HEVC
+  /// source that leaves no id free, a set that cannot be read); nil when they can.
+  private static func recordProblem(reference: Source, settings: SmartEncoder.Settings) -> String? {
+    guard settings.codec == .hevc else { return nil }
+    guard let input = try? InputFile(path: reference.path), let index = StreamSelection.videoStream(of: input),
+      let probe = try? SmartEncoder(settings: settings, globalHeader: true)
+    else { return "\(reference.path): cannot open x265 for its pictures" }
+    let par = input.stream(index).pointee.codecpar.pointee
+    let record = Array(UnsafeBufferPointer(start: par.extradata, count: Int(par.extradata_size)))
+    guard SmartRecord(source: record, encoder: probe.parameterSets, codec: .hevc) != nil else {
+      return "\(reference.path)'s parameter sets leave x265's no free ids to be renumbered to"
+    }
+    return nil
   }
 
   /// The encoder settings that fit the copied stream of `reference`, and its Dolby Vision configuration.
@@ -200,6 +234,8 @@ public final class SmartExporter {
     for source in composition.sources where source.drawing == nil && !source.info.isStill {
       guard let facts = StreamFacts(path: source.path), facts.fits(video) else { continue }
       if let named, (named == .hevc) != (facts.codec == .hevc) { continue }
+      // `--hdr sdr`: an HDR clip's pictures are not copied as they are.
+      if composition.export.dynamicRange == .sdr && facts.isHDR { continue }
       candidates.append((source, facts))
     }
     guard let (reference, facts) = candidates.first else {

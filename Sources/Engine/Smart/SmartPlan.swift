@@ -30,8 +30,8 @@ struct SmartPlan {
 
   /// The plan for `composition` given the groups of each source whose packets may be copied (sources missing
   /// from `groups` are always rendered).
-  /// Only groups whose decode times run ahead by `delay` are copied.
-  init(composition: Composition, groups: [SourceID: GOPIndex], delay: MediaTime) {
+  /// Only groups whose decode times run ahead by `delay` are copied (any, when nil).
+  init(composition: Composition, groups: [SourceID: GOPIndex], delay: MediaTime?) {
     guard let video = composition.video else {
       frameCount = 0
       return
@@ -44,7 +44,7 @@ struct SmartPlan {
         guard let index = groups[segment.source], segment.isNormalSpeed
         else { continue }
         for (number, group) in index.groups.enumerated()
-        where group.isClosed && !group.times.isEmpty && group.delay == delay {
+        where group.isClosed && !group.times.isEmpty && (delay == nil || group.delay == delay) {
           guard
             let frames = Self.frames(
               of: group, in: segment, track: track.id, composition: composition, video: video, frameDuration: fd,

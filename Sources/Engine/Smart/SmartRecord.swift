@@ -1,9 +1,11 @@
 /// The decoder configuration record of a smart render's output, which lists the copied source's parameter sets
 /// and the re-encoding encoder's under ids of their own, and how that encoder's pictures become the output's
-/// samples: x264's as they are (ids 1) beside an `avcC`'s sets; x265's renumbered beside an `hvcC`'s.
+/// samples: x264's as they are (ids 1) beside an `avcC`'s sets; x265's renumbered beside an `hvcC`'s, a keyframe
+/// without SEI of its own led by the SEI of x265's headers (HDR10's mastering display and light levels), as
+/// every re-encoded run starts a sequence of its own.
 enum SmartRecord {
   case avc(AVCConfiguration)
-  case hevc(HEVCConfiguration, HEVCRenumbering)
+  case hevc(HEVCConfiguration, HEVCRenumbering, keyframeSEI: [[UInt8]])
 
   /// The record for the source's `record` (`avcC` or `hvcC`) and the encoder's parameter sets (Annex B units);
   /// nil when they cannot share one record (an id taken twice, no free id, a set that cannot be read).
@@ -24,7 +26,9 @@ enum SmartRecord {
         guard let rewritten = renumbering.rewrite(unit) else { return nil }
         renumbered.append(rewritten)
       }
-      self = .hevc(own.adding(renumbered, level: Self.level(ofSequenceSets: sets) ?? own.level), renumbering)
+      self = .hevc(
+        own.adding(renumbered, level: Self.level(ofSequenceSets: sets) ?? own.level), renumbering,
+        keyframeSEI: sets.filter { HEVCRenumbering.type(of: $0) == 39 })
     }
   }
 
@@ -32,19 +36,24 @@ enum SmartRecord {
   var bytes: [UInt8] {
     switch self {
     case .avc(let record): return record.bytes
-    case .hevc(let record, _): return record.bytes
+    case .hevc(let record, _, _): return record.bytes
     }
   }
 
   /// An encoded picture (Annex B) as an MP4 sample: parameter sets and access unit delimiters dropped (the
-  /// record lists the sets), HEVC ids renumbered; nil when a unit cannot be rewritten.
-  func sample(annexB bytes: [UInt8]) -> [UInt8]? {
+  /// record lists the sets), HEVC ids renumbered, an HEVC keyframe led by x265's header SEI; nil when a unit
+  /// cannot be rewritten.
+  func sample(annexB bytes: [UInt8], keyframe: Bool) -> [UInt8]? {
     var units: [[UInt8]] = []
-    for unit in NALUnits.annexB(bytes) {
+    let given = NALUnits.annexB(bytes)
+    if keyframe, case .hevc(_, _, let sei) = self, !given.contains(where: { HEVCRenumbering.type(of: $0) == 39 }) {
+      units = sei
+    }
+    for unit in given {
       switch self {
       case .avc:
         if ![7, 8].contains(unit[0] & 0x1F) { units.append(unit) }
-      case .hevc(_, let renumbering):
+      case .hevc(_, let renumbering, _):
         guard !(32...35).contains(HEVCRenumbering.type(of: unit)) else { continue }
         guard let rewritten = renumbering.rewrite(unit) else { return nil }
         units.append(rewritten)

@@ -212,8 +212,12 @@ final class SmartRunEncoders: @unchecked Sendable {
     let pts = Timestamp.ticks(job.video.time(ofFrame: p.pointee.pts), job.timeBase)
     guard
       let bytes = job.record.sample(
-        annexB: Array(UnsafeBufferPointer(start: p.pointee.data, count: Int(p.pointee.size))))
-    else { throw .internalFailure(.encoding, "an encoded picture's parameter set ids cannot be rewritten") }
+        annexB: Array(UnsafeBufferPointer(start: p.pointee.data, count: Int(p.pointee.size))),
+        keyframe: p.pointee.flags & AV_PKT_FLAG_KEY != 0)
+    else {
+      throw .internalFailure(
+        .encoding, "the parameter set ids of x265's picture for output frame \(p.pointee.pts) cannot be rewritten")
+    }
     let sample: Packet
     do { sample = try Packet(bytes: bytes) } catch { throw .internalFailure(.encoding, "\(error)") }
     sample.pointer.pointee.pts = pts

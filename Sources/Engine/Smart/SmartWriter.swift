@@ -165,7 +165,10 @@ final class SmartWriter {
       else { throw .invalidInput(path: path, reason: "a packet without a time in a copied group") }
       p.pointee.flags &= ~AV_PKT_FLAG_DISCARD
       if spliced && copied == 0 { try Self.markBrokenLink(packet, path: path) }
-      try writer.write(packet, stream: stream, from: index.timeBase, shift: shift, order: .required)
+      // HEVC groups run ahead by different delays: a decode time that would meet the last moves on a tick.
+      try writer.write(
+        packet, stream: stream, from: index.timeBase, shift: shift,
+        order: encoderSettings.codec == .hevc ? .nudged : .required)
       copied += 1
     }
     guard read == packets.count else {

@@ -16,12 +16,15 @@ final class SourceFrames {
     self.damage = damage
   }
 
-  /// Whether every frame of `frames` is one source's picture shown alone at normal speed.
-  static func cover(_ frames: Range<Int64>, composition: Composition, video: VideoComposition) -> Bool {
+  /// Whether every frame of `frames` is one source's picture shown alone at normal speed (a source of
+  /// `sources`, when given).
+  static func cover(
+    _ frames: Range<Int64>, composition: Composition, video: VideoComposition, from sources: Set<SourceID>? = nil
+  ) -> Bool {
     frames.allSatisfy { n in
       let time = video.time(ofFrame: n)
       guard let (_, segment, _) = shown(at: time, composition: composition, video: video),
-        let info = composition.source(segment.source)?.info.video
+        let info = composition.source(segment.source)?.info.video, sources?.contains(segment.source) ?? true
       else { return false }
       // Upright, at the output's size: the decoded picture is the frame.
       return segment.isNormalSpeed && info.preferredTransform == .identity
@@ -34,7 +37,7 @@ final class SourceFrames {
     let time = video.time(ofFrame: n)
     guard let (track, segment, index) = Self.shown(at: time, composition: composition, video: video),
       let source = composition.source(segment.source)
-    else { throw .internalFailure(.planning, "a re-encoded frame of a smart render is not a source's picture") }
+    else { throw .internalFailure(.planning, "frame \(n) was planned as a source's picture and is not one") }
     let key = ReaderKey(track: track, index: index, segment: segment)
     let reader: VideoReader
     if let current, current.key == key {

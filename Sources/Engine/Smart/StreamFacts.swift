@@ -75,6 +75,9 @@ struct StreamFacts: Equatable {
   /// than composed: the compositor works on 8-bit SDR pictures, so only plain trims of such clips are smart.
   var keepsSourcePictures: Bool { Self.keepsSourcePictures(format: format, transfer: transfer) }
 
+  /// HLG or PQ.
+  var isHDR: Bool { transfer == AVCOL_TRC_ARIB_STD_B67 || transfer == AVCOL_TRC_SMPTE2084 }
+
   static func keepsSourcePictures(format: AVPixelFormat, transfer: AVColorTransferCharacteristic) -> Bool {
     format != AV_PIX_FMT_YUV420P || transfer == AVCOL_TRC_ARIB_STD_B67 || transfer == AVCOL_TRC_SMPTE2084
   }
