@@ -248,6 +248,37 @@ layers_cost() {
   done | tee -a "$out/layers.md"
 }
 
+# RUNS interleaved rounds of a smart render, the full render and the ffmpeg CLI (the arrays named $2, $3, $4),
+# their order turned round every other round; times into $1/smart, $1/full and $1/ffmpeg.
+smart_rounds() {
+  local t=$1
+  local -n smart_job=$2 full_job=$3 ffmpeg_job=$4
+  for ((i = 1; i <= RUNS; i++)); do
+    if ((i % 2 == 1)); then
+      measure "$t/smart" "${smart_job[@]}"
+      measure "$t/full" "${full_job[@]}"
+      measure "$t/ffmpeg" "${ffmpeg_job[@]}"
+    else
+      measure "$t/ffmpeg" "${ffmpeg_job[@]}"
+      measure "$t/full" "${full_job[@]}"
+      measure "$t/smart" "${smart_job[@]}"
+    fi
+  done
+}
+
+# The table of smart_rounds' times in $1: each job's wall and CPU time and memory, and how many times the smart
+# render's wall time it took; printed and added to the file $2.
+smart_table() {
+  local t=$1 sw
+  sw=$(col "$t/smart" 1)
+  echo "| job | wall s | CPU s | RSS MB | smart is faster by |"
+  echo "|---|---|---|---|---|"
+  for job in smart full ffmpeg; do
+    printf '| %s | %s | %s | %s | **%sx** |\n' "$job" "$(col "$t/$job" 1)" "$(col "$t/$job" 2)" "$(mb "$t/$job")" \
+      "$(div "$(col "$t/$job" 1)" "$sw")"
+  done | tee -a "$2"
+}
+
 # Smart render (the SMART configuration, default 1080p veryfast 60 s): a 60 s H.264 clip with a 1 s GOP, three
 # trims of about 15 s each off its keyframes, joined with 0.5 s crossfades; clipmerge --smart against the same
 # join rendered in full and against the ffmpeg CLI re-encoding it (trim + xfade + acrossfade), RUNS interleaved
@@ -272,28 +303,11 @@ smart_cost() {
     "[0:v]trim=5.5:20.3,setpts=PTS-STARTPTS[v0];[0:v]trim=25.2:40.7,setpts=PTS-STARTPTS[v1];[0:v]trim=42.4:57.1,setpts=PTS-STARTPTS[v2];[v0][v1]xfade=transition=fade:duration=0.5:offset=14.3[x1];[x1][v2]xfade=transition=fade:duration=0.5:offset=29.3[v];[0:a]atrim=5.5:20.3,asetpts=PTS-STARTPTS[a0];[0:a]atrim=25.2:40.7,asetpts=PTS-STARTPTS[a1];[0:a]atrim=42.4:57.1,asetpts=PTS-STARTPTS[a2];[a0][a1]acrossfade=d=0.5[y1];[y1][a2]acrossfade=d=0.5[a]"
     -map "[v]" -map "[a]" -c:v libx264 -preset "$preset" -crf "$CRF" -c:a aac -b:a 192k -movflags +faststart
     "$r/smart-ffmpeg.mp4")
-  for ((i = 1; i <= RUNS; i++)); do
-    if ((i % 2 == 1)); then
-      measure "$t/smart" "${cm_smart[@]}"
-      measure "$t/full" "${cm_full[@]}"
-      measure "$t/ffmpeg" "${ff_full[@]}"
-    else
-      measure "$t/ffmpeg" "${ff_full[@]}"
-      measure "$t/full" "${cm_full[@]}"
-      measure "$t/smart" "${cm_smart[@]}"
-    fi
-  done
+  smart_rounds "$t" cm_smart cm_full ff_full
   local share
   share=$("$bin" concat "${clips[@]}" --smart --dry-run "${common[@]}" | awk '/^smart:/ { print $2 " of " $4 " frames copied " $7 " " $8 }')
-  local sw
-  sw=$(col "$t/smart" 1)
   echo "smart render, ${h}p $preset: three trims of about 15 s from a $d s clip with a 1 s GOP, 0.5 s crossfades; $share"
-  echo "| job | wall s | CPU s | RSS MB | smart is faster by |"
-  echo "|---|---|---|---|---|"
-  for job in smart full ffmpeg; do
-    printf '| %s | %s | %s | %s | **%sx** |\n' "$job" "$(col "$t/$job" 1)" "$(col "$t/$job" 2)" "$(mb "$t/$job")" \
-      "$(div "$(col "$t/$job" 1)" "$sw")"
-  done | tee -a "$out/smart.md"
+  smart_table "$t" "$out/smart.md"
 }
 
 # HEVC smart render (the HEVC_SMART configuration, default 1080p veryfast 20 s): a 10-bit HLG HEVC clip with 1 s
@@ -327,28 +341,11 @@ hevc_smart_cost() {
     -map "[v]" -map "[a]" -c:v libx265 -preset "$preset" -crf 28 -pix_fmt yuv420p10le
     -x265-params "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc" -tag:v hvc1
     -c:a aac -b:a 192k -movflags +faststart "$r/hevc-ffmpeg.mp4")
-  for ((i = 1; i <= RUNS; i++)); do
-    if ((i % 2 == 1)); then
-      measure "$t/smart" "${cm_smart[@]}"
-      measure "$t/full" "${cm_full[@]}"
-      measure "$t/ffmpeg" "${ff_full[@]}"
-    else
-      measure "$t/ffmpeg" "${ff_full[@]}"
-      measure "$t/full" "${cm_full[@]}"
-      measure "$t/smart" "${cm_smart[@]}"
-    fi
-  done
+  smart_rounds "$t" cm_smart cm_full ff_full
   local share
   share=$("$bin" concat "${clips[@]}" --smart --dry-run "${common[@]}" | awk '/^smart:/ { print $2 " of " $4 " frames copied " $7 " " $8 }')
-  local sw
-  sw=$(col "$t/smart" 1)
   echo "HEVC smart render, ${h}p $preset: two trims of a $d s 10-bit HLG HEVC clip (1 s open GOPs, 3 B-pictures); $share"
-  echo "| job | wall s | CPU s | RSS MB | smart is faster by |"
-  echo "|---|---|---|---|---|"
-  for job in smart full ffmpeg; do
-    printf '| %s | %s | %s | %s | **%sx** |\n' "$job" "$(col "$t/$job" 1)" "$(col "$t/$job" 2)" "$(mb "$t/$job")" \
-      "$(div "$(col "$t/$job" 1)" "$sw")"
-  done | tee -a "$out/hevc-smart.md"
+  smart_table "$t" "$out/hevc-smart.md"
 }
 
 # Smart render among its peers (SMART_PEERS seconds, default 40): a 1080p 30 fps H.264 clip with 2 s groups and
