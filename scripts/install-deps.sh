@@ -3,7 +3,8 @@
 # libass and a default font (text and subtitles), tesseract (OCR of rendered text in tests), GNU parallel
 # (segment jobs in tests), the ffmpeg CLI (fixtures and benchmarks), GNU time and bc (benchmark measurements),
 # zsh and fish (their completion scripts are checked), groff and man-db (the man page), libimagequant (GIF
-# palettes), libebur128 (loudness), Rubber Band (speed with the pitch kept), dpkg-dev and lintian (make deb).
+# palettes), libebur128 (loudness), Rubber Band (speed with the pitch kept), dpkg-dev and lintian (make deb),
+# libde265's decoder (an HEVC decoder other than FFmpeg's, for the tests).
 # Does nothing when all is present. Needs root (or sudo) only when something must be installed.
 # Arguments COMMAND=PACKAGE[,PACKAGE...] add what one make target needs beyond that (make slurm-check:
 # slurmctld=slurm-wlm): the packages are installed when the command is missing.
@@ -33,6 +34,8 @@ pkg-config --exists libebur128 2>/dev/null || need+=(libebur128-dev)
 pkg-config --exists rubberband 2>/dev/null || need+=(librubberband-dev)
 # The tests run the hand-written AVX-512 kernel with its intrinsics emulated (SIMDe) on machines without AVX-512.
 [[ -f /usr/include/simde/x86/avx512.h ]] || need+=(libsimde-dev)
+# A second HEVC decoder, not FFmpeg's: the tests decode smart renders' HEVC with libde265 too.
+command -v libde265-dec265 >/dev/null || need+=(libde265-examples)
 # FFmpeg 5.1 writes animated WebP but cannot read it back: the tests read it with Pillow.
 /usr/bin/python3 -c "import PIL" 2>/dev/null || need+=(python3-pil)
 /usr/bin/python3 -c "import yaml" 2>/dev/null || need+=(python3-yaml)

@@ -6,7 +6,8 @@ import XCTest
 /// clip (HEVC 10-bit HLG, open GOPs, Dolby Vision 8.4, an edit list) trimmed twice is `hvc1` with one `hvcC`
 /// listing both encoders' parameter sets, decodes with every error fatal, keeps HLG, BT.2020 and the Dolby
 /// Vision record, its decode times strictly increase, its copied pictures are the source's bit for bit and its
-/// re-encoded ones within 40 dB of the pictures they stand for.
+/// re-encoded ones within 40 dB of the pictures they stand for; and libde265, a decoder that is not FFmpeg's,
+/// decodes it as FFmpeg does.
 final class HEVCSmartRenderTests: XCTestCase {
   private var folder: URL!
 
@@ -70,6 +71,7 @@ final class HEVCSmartRenderTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(copied.count, 50, "most whole groups are copied")
 
     let shown = Array(9...74) + Array(21...74)
+    try Self.assertLibde265Agrees(output, shown: shown, copied: copied)
     let made = try PictureDigests.of(output)
     let source = try PictureDigests.of(phone)
     XCTAssertEqual(made.count, 120)
@@ -118,6 +120,7 @@ final class HEVCSmartRenderTests: XCTestCase {
       copied.formUnion(
         Int(((run["start"] as? Double ?? 0) * 30).rounded())..<Int(((run["end"] as? Double ?? 0) * 30).rounded()))
     }
+    try Self.assertLibde265Agrees(output, shown: (0..<192).map { $0 % 96 }, copied: copied)
     let made = try PictureDigests.of(output)
     let source = try PictureDigests.of(phone)
     XCTAssertEqual(source.count, 96)
@@ -171,6 +174,67 @@ final class HEVCSmartRenderTests: XCTestCase {
       ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_tag_string:stream_side_data", output])
     XCTAssertTrue(stream.contains("codec_tag_string=hvc1"), stream)
     XCTAssertFalse(stream.contains("DOVI"), stream)
+  }
+
+  /// libde265, an HEVC decoder that is not FFmpeg's, decodes `path`'s video as FFmpeg does, byte for byte, but
+  /// for the copies of the pictures on which the two decoders differ in the source itself (libde265 decodes
+  /// some of phone.mp4's leading pictures otherwise, three of 96). `shown[n]` is output picture n's picture of
+  /// phone.mp4 as it plays, `copied` the output pictures copied.
+  static func assertLibde265Agrees(
+    _ path: String, shown: [Int], copied: Set<Int>, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let size = 320 * 180 * 3
+    func ffmpeg(_ path: String) throws -> [Data] {
+      let decoded = try ClipmergeProcess.capture(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+          "ffmpeg", "-nostdin", "-v", "error", "-i", path, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "yuv420p10le",
+          "-",
+        ])
+      return stride(from: 0, to: decoded.output.count - size + 1, by: size).map {
+        decoded.output.subdata(in: $0..<$0 + size)
+      }
+    }
+    // phone.mp4's stream starts with 6 pictures its edit list hides; libde265 decodes them too.
+    let phone = FixtureFiles.path("phone.mp4")
+    let sourceOwn = Array(try libde265Pictures(phone).dropFirst(6))
+    let sourceFFmpeg = try ffmpeg(phone)
+    XCTAssertEqual(sourceOwn.count, sourceFFmpeg.count, file: file, line: line)
+    let differing = Set((0..<min(sourceOwn.count, sourceFFmpeg.count)).filter { sourceOwn[$0] != sourceFFmpeg[$0] })
+    XCTAssertLessThanOrEqual(differing.count, 3, "the decoders differ on \(differing.sorted())", file: file, line: line)
+    let own = try libde265Pictures(path)
+    let reference = try ffmpeg(path)
+    XCTAssertEqual(own.count, shown.count, "libde265 decodes every picture", file: file, line: line)
+    XCTAssertEqual(reference.count, shown.count, file: file, line: line)
+    var compared = 0
+    for n in 0..<min(own.count, reference.count, shown.count)
+    where !(copied.contains(n) && differing.contains(shown[n])) {
+      XCTAssertTrue(own[n] == reference[n], "picture \(n)", file: file, line: line)
+      compared += 1
+    }
+    XCTAssertGreaterThan(compared, shown.count * 9 / 10, file: file, line: line)
+  }
+
+  /// The pictures libde265 decodes of `path`'s video (its samples as an Annex B stream, the `hvcC`'s parameter
+  /// sets first), each as 10-bit 4:2:0 bytes.
+  static func libde265Pictures(_ path: String) throws -> [Data] {
+    let folder = FixtureFiles.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stream = folder.appendingPathComponent("video.hevc").path
+    let decoded = folder.appendingPathComponent("de265.yuv").path
+    let extracted = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "ffmpeg", "-nostdin", "-v", "fatal", "-i", path, "-map", "0:v:0", "-c", "copy", "-bsf:v", "hevc_mp4toannexb",
+        "-f", "hevc", stream,
+      ])
+    guard extracted.code == 0 else { throw CheckError("cannot extract \(path)'s HEVC: \(extracted.stderr)") }
+    let run = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"), ["libde265-dec265", "-q", "-o", decoded, stream])
+    guard run.code == 0 else { throw CheckError("libde265 cannot decode \(path): \(run.stderr)") }
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: decoded))
+    let size = 320 * 180 * 3
+    return stride(from: 0, to: bytes.count - size + 1, by: size).map { bytes.subdata(in: $0..<$0 + size) }
   }
 
   /// Each picture's luma plane (10-bit samples) as the ffmpeg CLI decodes it.
