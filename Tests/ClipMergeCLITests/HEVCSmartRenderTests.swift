@@ -56,38 +56,16 @@ final class HEVCSmartRenderTests: XCTestCase {
     XCTAssertEqual(dts.count, 120)
     XCTAssertTrue(zip(dts, dts.dropFirst()).allSatisfy { $0 < $1 }, "decode times strictly increase: \(dts)")
 
-    // Which output frames were copied, from the report's runs (30 fps).
-    let json = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
-    let smart = try XCTUnwrap(json["smart"] as? [String: Any])
-    let runs = try XCTUnwrap(smart["runs"] as? [[String: Any]])
-    var copied = Set<Int>()
-    for run in runs where run["copied"] as? Bool == true {
-      let start = Int(((run["start"] as? Double ?? 0) * 30).rounded())
-      let end = Int(((run["end"] as? Double ?? 0) * 30).rounded())
-      copied.formUnion(start..<end)
-    }
+    let (copied, smart) = try Self.copiedPictures(report: report)
     XCTAssertEqual(copied.count, smart["copiedFrames"] as? Int)
     XCTAssertGreaterThanOrEqual(copied.count, 50, "most whole groups are copied")
-
-    let shown = Array(9...74) + Array(21...74)
-    try Self.assertLibde265Agrees(output, shown: shown, copied: copied)
-    let made = try PictureDigests.of(output)
-    let source = try PictureDigests.of(phone)
-    XCTAssertEqual(made.count, 120)
-    for n in copied.sorted() { XCTAssertEqual(made[n], source[shown[n]], "copied picture \(n)") }
-    let madeLuma = try Self.luma(output, width: 320, height: 180)
-    let sourceLuma = try Self.luma(phone, width: 320, height: 180)
-    for n in 0..<120 where !copied.contains(n) {
-      XCTAssertGreaterThanOrEqual(
-        Self.psnr(madeLuma[n], sourceLuma[shown[n]]), 40, "re-encoded picture \(n) against source picture \(shown[n])")
-    }
+    try Self.assertPictures(output, shown: Array(9...74) + Array(21...74), copied: copied)
   }
 
   /// `concat --copy` of the iPhone-like clip twice: its second copy starts with pictures its edit list hides,
   /// which a copy join cannot hide after the first clip. Instead of a refusal, the groups holding hidden pictures
-  /// (each copy's first) are re-encoded and everything else copied: 192 pictures, the copied ones the source's bit for bit, the rest
-  /// within 40 dB of it, `hvc1` with the Dolby Vision record kept.
+  /// (each copy's first) are re-encoded and everything else copied: 192 pictures, the copied ones the source's
+  /// bit for bit, the rest within 40 dB of it, `hvc1` with the Dolby Vision record kept.
   func testACopyJoinOfAnEditListedPhoneClipReencodesOnlyTheGroupWithItsHiddenPictures() throws {
     let phone = FixtureFiles.path("phone.mp4")
     let output = out("copied.mp4")
@@ -111,28 +89,11 @@ final class HEVCSmartRenderTests: XCTestCase {
       URL(fileURLWithPath: "/usr/bin/env"),
       ["ffmpeg", "-nostdin", "-v", "error", "-xerror", "-err_detect", "explode", "-i", output, "-f", "null", "-"])
     XCTAssertEqual(decode.code, 0, decode.stderr)
-    let json = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
-    XCTAssertEqual(json["method"] as? String, "smart")
-    let runs = try XCTUnwrap((json["smart"] as? [String: Any])?["runs"] as? [[String: Any]])
-    var copied = Set<Int>()
-    for run in runs where run["copied"] as? Bool == true {
-      copied.formUnion(
-        Int(((run["start"] as? Double ?? 0) * 30).rounded())..<Int(((run["end"] as? Double ?? 0) * 30).rounded()))
-    }
-    try Self.assertLibde265Agrees(output, shown: (0..<192).map { $0 % 96 }, copied: copied)
-    let made = try PictureDigests.of(output)
-    let source = try PictureDigests.of(phone)
-    XCTAssertEqual(source.count, 96)
-    XCTAssertEqual(made.count, 192)
+    let (copied, smart) = try Self.copiedPictures(report: report)
+    XCTAssertEqual(smart["copiedFrames"] as? Int, 144)
     // Each copy's first group (30 pictures, 6 hidden, 24 shown) is re-encoded; the other 72 are copied.
     XCTAssertEqual(copied.count, 144, "all but the groups with hidden pictures are copied")
-    for n in copied.sorted() { XCTAssertEqual(made[n], source[n % 96], "copied picture \(n)") }
-    let madeLuma = try Self.luma(output, width: 320, height: 180)
-    let sourceLuma = try Self.luma(phone, width: 320, height: 180)
-    for n in 0..<192 where !copied.contains(n) {
-      XCTAssertGreaterThanOrEqual(Self.psnr(madeLuma[n], sourceLuma[n % 96]), 40, "re-encoded picture \(n)")
-    }
+    try Self.assertPictures(output, shown: (0..<192).map { $0 % 96 }, copied: copied)
   }
 
   /// An SDR clip joined to the HLG one: its frames would be re-encoded among HLG pictures, which only the 8-bit
@@ -183,27 +144,15 @@ final class HEVCSmartRenderTests: XCTestCase {
   static func assertLibde265Agrees(
     _ path: String, shown: [Int], copied: Set<Int>, file: StaticString = #filePath, line: UInt = #line
   ) throws {
-    let size = 320 * 180 * 3
-    func ffmpeg(_ path: String) throws -> [Data] {
-      let decoded = try ClipmergeProcess.capture(
-        URL(fileURLWithPath: "/usr/bin/env"),
-        [
-          "ffmpeg", "-nostdin", "-v", "error", "-i", path, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "yuv420p10le",
-          "-",
-        ])
-      return stride(from: 0, to: decoded.output.count - size + 1, by: size).map {
-        decoded.output.subdata(in: $0..<$0 + size)
-      }
-    }
     // phone.mp4's stream starts with 6 pictures its edit list hides; libde265 decodes them too.
     let phone = FixtureFiles.path("phone.mp4")
     let sourceOwn = Array(try libde265Pictures(phone).dropFirst(6))
-    let sourceFFmpeg = try ffmpeg(phone)
+    let sourceFFmpeg = try ffmpegPictures(phone)
     XCTAssertEqual(sourceOwn.count, sourceFFmpeg.count, file: file, line: line)
     let differing = Set((0..<min(sourceOwn.count, sourceFFmpeg.count)).filter { sourceOwn[$0] != sourceFFmpeg[$0] })
     XCTAssertLessThanOrEqual(differing.count, 3, "the decoders differ on \(differing.sorted())", file: file, line: line)
     let own = try libde265Pictures(path)
-    let reference = try ffmpeg(path)
+    let reference = try ffmpegPictures(path)
     XCTAssertEqual(own.count, shown.count, "libde265 decodes every picture", file: file, line: line)
     XCTAssertEqual(reference.count, shown.count, file: file, line: line)
     var compared = 0
@@ -237,8 +186,49 @@ final class HEVCSmartRenderTests: XCTestCase {
     return stride(from: 0, to: bytes.count - size + 1, by: size).map { bytes.subdata(in: $0..<$0 + size) }
   }
 
-  /// Each picture's luma plane (10-bit samples) as the ffmpeg CLI decodes it.
-  static func luma(_ path: String, width: Int, height: Int) throws -> [[UInt16]] {
+  /// What holds of every picture of a smart render of phone.mp4 (`shown[n]`: output picture n's picture of the
+  /// clip as it plays): each copied one is the source's by the ffmpeg CLI's framemd5, each re-encoded one's
+  /// luma at least 40 dB from the source picture's (the CLI's decode), and libde265 decodes them as FFmpeg does.
+  static func assertPictures(
+    _ output: String, shown: [Int], copied: Set<Int>, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let phone = FixtureFiles.path("phone.mp4")
+    try assertLibde265Agrees(output, shown: shown, copied: copied, file: file, line: line)
+    let made = try PictureDigests.of(output)
+    let source = try PictureDigests.of(phone)
+    XCTAssertEqual(source.count, 96, file: file, line: line)
+    XCTAssertEqual(made.count, shown.count, file: file, line: line)
+    for n in copied.sorted() {
+      XCTAssertEqual(made[n], source[shown[n]], "copied picture \(n)", file: file, line: line)
+    }
+    let madeLuma = try ffmpegPictures(output).map(luma)
+    let sourceLuma = try ffmpegPictures(phone).map(luma)
+    for n in 0..<min(madeLuma.count, shown.count) where !copied.contains(n) {
+      XCTAssertGreaterThanOrEqual(
+        psnr(madeLuma[n], sourceLuma[shown[n]]), 40, "re-encoded picture \(n) against source picture \(shown[n])",
+        file: file, line: line)
+    }
+  }
+
+  /// The output pictures a smart render's `--report` says were copied (its runs' times at 30 fps), and its
+  /// `smart` part.
+  static func copiedPictures(report: String) throws -> (Set<Int>, [String: Any]) {
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+    XCTAssertEqual(json["method"] as? String, "smart")
+    let smart = try XCTUnwrap(json["smart"] as? [String: Any])
+    let runs = try XCTUnwrap(smart["runs"] as? [[String: Any]])
+    var copied = Set<Int>()
+    for run in runs where run["copied"] as? Bool == true {
+      let start = Int(((run["start"] as? Double ?? 0) * 30).rounded())
+      let end = Int(((run["end"] as? Double ?? 0) * 30).rounded())
+      copied.formUnion(start..<end)
+    }
+    return (copied, smart)
+  }
+
+  /// The pictures of `path`'s video as the ffmpeg CLI decodes them, each as 320x180 10-bit 4:2:0 bytes.
+  static func ffmpegPictures(_ path: String) throws -> [Data] {
     let decoded = try ClipmergeProcess.capture(
       URL(fileURLWithPath: "/usr/bin/env"),
       [
@@ -246,11 +236,16 @@ final class HEVCSmartRenderTests: XCTestCase {
         "-",
       ])
     guard decoded.code == 0 else { throw CheckError("ffmpeg cannot decode \(path): \(decoded.stderr)") }
-    let frameBytes = width * height * 3
-    let bytes = [UInt8](decoded.output)
-    return stride(from: 0, to: bytes.count - frameBytes + 1, by: frameBytes).map { start in
-      (0..<width * height).map { UInt16(bytes[start + 2 * $0]) | UInt16(bytes[start + 2 * $0 + 1]) << 8 }
+    let size = 320 * 180 * 3
+    return stride(from: 0, to: decoded.output.count - size + 1, by: size).map {
+      decoded.output.subdata(in: $0..<$0 + size)
     }
+  }
+
+  /// A 320x180 10-bit 4:2:0 picture's luma samples.
+  static func luma(_ picture: Data) -> [UInt16] {
+    let bytes = [UInt8](picture.prefix(320 * 180 * 2))
+    return (0..<bytes.count / 2).map { UInt16(bytes[2 * $0]) | UInt16(bytes[2 * $0 + 1]) << 8 }
   }
 
   /// Peak signal to noise ratio of two 10-bit planes, in dB (infinity when equal).

@@ -32,9 +32,11 @@ final class ExportSession {
 
   private let damage: DamageLog
 
-  /// Opens the target's muxer and the encoders for `part` of the composition.
+  /// Opens the target's muxer and the encoders for `part` of the composition. `hdr`: the HDR it keeps
+  /// (`KeptHDR.decide`, made once by the caller), nil to map HDR sources to SDR.
   init(
-    composition: Composition, target: OutputSink, strict: Bool, tables: CubeTables, part: ExportPart = .whole
+    composition: Composition, target: OutputSink, strict: Bool, tables: CubeTables, hdr: KeptHDR?,
+    part: ExportPart = .whole
   ) throws(EngineError) {
     self.composition = composition
     self.target = target
@@ -54,8 +56,6 @@ final class ExportSession {
     let global = output.wantsGlobalHeader
     do {
       if let vc = composition.video, let matrix, part.includesVideo {
-        var hdr: KeptHDR?
-        if case .kept(let kept) = KeptHDR.decide(composition) { hdr = kept }
         let made = try EncoderFactory.video(vc, export: export, matrix: matrix, hdr: hdr, globalHeader: global)
         let stream = try output.addStream(for: made.encoder)
         if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {

@@ -14,6 +14,8 @@ public final class Exporter {
   private let strict: Bool
   private let tables: CubeTables
   private let smart: SmartExporter?
+  /// The HDR a full render keeps (decided with the plan).
+  private let hdr: KeptHDR?
   /// How the output will be made, and why: decided here, once.
   public let plan: ExportPlan
 
@@ -40,9 +42,11 @@ public final class Exporter {
     self.strict = strict
     self.tables = tables
     let everyFrame: ExportPlan.Method = route.container == .gif ? .gif : .full
-    let hdr = everyFrame == .full ? KeptHDR.text(KeptHDR.decide(composition)) : nil
+    let decision = everyFrame == .full ? KeptHDR.decide(composition) : .noHDR
+    hdr = decision.kept
+    let hdrText = KeptHDR.text(decision)
     func whole(_ reason: ExportPlan.Reason, _ summary: SmartExporter.Summary? = nil) -> ExportPlan {
-      ExportPlan(method: everyFrame, reason: reason, smart: summary, hdr: hdr)
+      ExportPlan(method: everyFrame, reason: reason, smart: summary, hdr: hdrText)
     }
     let considered =
       policy.asked || (policy.offered && !policy.joinableByCopy && !policy.turnedOff && everyFrame != .gif)
@@ -107,7 +111,9 @@ public final class Exporter {
       report = try GIFExporter(composition: composition, target: target, strict: strict, tables: tables).run(
         progress: progress, isCancelled: isCancelled)
     } else {
-      report = try ExportSession(composition: composition, target: target, strict: strict, tables: tables).run(
+      report = try ExportSession(
+        composition: composition, target: target, strict: strict, tables: tables, hdr: hdr
+      ).run(
         progress: progress, isCancelled: isCancelled)
     }
     try target.commit()

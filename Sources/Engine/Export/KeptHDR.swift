@@ -21,6 +21,12 @@ struct KeptHDR {
     case noHDR
     case kept(KeptHDR)
     case mapped(why: String)
+
+    /// The HDR kept, if it is.
+    var kept: KeptHDR? {
+      if case .kept(let hdr) = self { return hdr }
+      return nil
+    }
   }
 
   /// The decision in words, for the plan (`ExportPlan.hdr`); nil without HDR sources.
@@ -44,7 +50,7 @@ struct KeptHDR {
         continue
       }
       let par = input.stream(index).pointee.codecpar.pointee
-      if par.color_trc == AVCOL_TRC_ARIB_STD_B67 || par.color_trc == AVCOL_TRC_SMPTE2084 {
+      if ToneMapper.Transfer(par.color_trc) != nil {
         found.append((par.color_trc, par.color_primaries, par.color_space))
       } else {
         sdr = true

@@ -7,16 +7,21 @@ internal import CFFmpeg
 /// an SDR display (BT.1886). One per decoder: it keeps the swscale context that widens pictures to 16-bit
 /// 4:4:4, and the widened picture's buffers.
 final class ToneMapper {
-  enum Transfer { case hlg, pq }
+  enum Transfer {
+    case hlg, pq
 
-  /// The HDR transfer `frame` declares, if any.
-  static func transfer(of frame: Frame) -> Transfer? {
-    switch frame.pointer.pointee.color_trc {
-    case AVCOL_TRC_ARIB_STD_B67: return .hlg
-    case AVCOL_TRC_SMPTE2084: return .pq
-    default: return nil
+    /// The HDR transfer `trc` is, if it is one.
+    init?(_ trc: AVColorTransferCharacteristic) {
+      switch trc {
+      case AVCOL_TRC_ARIB_STD_B67: self = .hlg
+      case AVCOL_TRC_SMPTE2084: self = .pq
+      default: return nil
+      }
     }
   }
+
+  /// The HDR transfer `frame` declares, if any.
+  static func transfer(of frame: Frame) -> Transfer? { Transfer(frame.pointer.pointee.color_trc) }
 
   /// Linear BT.2020 RGB → linear BT.709 RGB (ITU-R BT.2087).
   static let bt2020ToBT709: [Float] = [

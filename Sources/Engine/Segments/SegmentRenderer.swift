@@ -51,7 +51,8 @@ public enum SegmentRenderer {
     let tables = try CubeTables(composition: composition)
     let target = try OutputSink(route: OutputRoute(path: path, container: container), overwrite: true)
     let session = try ExportSession(
-      composition: composition, target: target, strict: strict, tables: tables, part: part)
+      composition: composition, target: target, strict: strict, tables: tables,
+      hdr: KeptHDR.decide(composition).kept, part: part)
     _ = try session.run(progress: { _ in }, isCancelled: isCancelled)
     try target.commit()
   }

@@ -26,6 +26,7 @@ public final class SmartExporter {
   private var reference: Source?
   private var delay = MediaTime.zero
   private var keepsDolbyVision = true
+  private var record: (record: SmartRecord, encoderSets: [[UInt8]])?
 
   /// What a smart render will copy.
   public struct Summary: Sendable {
@@ -131,14 +132,17 @@ public final class SmartExporter {
             description: "the re-encoded frames of a 10-bit or HDR clip would be composed (a layer, an effect, a "
               + "transition or a speed change) or come from a clip of other colours, and the compositor works on "
               + "8-bit SDR pictures"))
-      } else if let why = Self.recordProblem(reference: reference, settings: settings) {
-        outcome = .failure(Refusal(description: why))
-      } else {
+      } else if let record = Self.record(reference: reference, settings: settings) {
+        self.record = record
         var summary = Self.summary(plan, composition: composition, indexes: indexes, settings: settings)
         if let dolbyVision, !dolbyVision.survivesReencoding {
           summary.warnings.append(dolbyVision.droppedWarning(path: reference.path))
         }
         outcome = .success(summary)
+      } else {
+        let encoder = settings.codec == .hevc ? "x265" : "x264"
+        outcome = .failure(
+          Refusal(description: "\(reference.path)'s parameter sets leave \(encoder)'s no free ids to be numbered to"))
       }
     }
   }
@@ -155,19 +159,21 @@ public final class SmartExporter {
     }
   }
 
-  /// Why the source's parameter sets and the encoder's cannot share one record, found while planning (an HEVC
-  /// source that leaves no id free, a set that cannot be read); nil when they can.
-  private static func recordProblem(reference: Source, settings: SmartEncoder.Settings) -> String? {
-    guard settings.codec == .hevc else { return nil }
+  /// The output's configuration record (the source's parameter sets and the encoder's, under ids of their own)
+  /// and the encoder's sets, made while planning; nil when they cannot share one record (an HEVC source that
+  /// leaves no id free, a set that cannot be read, an encoder that cannot open).
+  private static func record(reference: Source, settings: SmartEncoder.Settings) -> (
+    record: SmartRecord, encoderSets: [[UInt8]]
+  )? {
     guard let input = try? InputFile(path: reference.path), let index = StreamSelection.videoStream(of: input),
       let probe = try? SmartEncoder(settings: settings, globalHeader: true)
-    else { return "\(reference.path): cannot open x265 for its pictures" }
+    else { return nil }
     let par = input.stream(index).pointee.codecpar.pointee
-    let record = Array(UnsafeBufferPointer(start: par.extradata, count: Int(par.extradata_size)))
-    guard SmartRecord(source: record, encoder: probe.parameterSets, codec: .hevc) != nil else {
-      return "\(reference.path)'s parameter sets leave x265's no free ids to be renumbered to"
-    }
-    return nil
+    let sets = probe.parameterSets
+    return SmartRecord(
+      source: Array(UnsafeBufferPointer(start: par.extradata, count: Int(par.extradata_size))), encoder: sets,
+      codec: settings.codec
+    ).map { ($0, sets) }
   }
 
   /// The encoder settings that fit the copied stream of `reference`, and its Dolby Vision configuration.
@@ -254,13 +260,14 @@ public final class SmartExporter {
   public func run(progress: (ExportProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false })
     throws(EngineError) -> ExportReport
   {
-    guard let plan, let reference, let settings, let video = composition.video else {
+    guard let plan, let reference, let settings, let record, let video = composition.video else {
       throw .internalFailure(.planning, "a smart render was asked for without a plan")
     }
     let target = try OutputSink(route: route, overwrite: overwrite)
     let writer = try SmartWriter(
-      composition: composition, video: video, reference: reference, settings: settings,
-      keepsDolbyVision: keepsDolbyVision, target: target, strict: strict, tables: tables)
+      composition: composition, video: video, reference: reference, settings: settings, record: record.record,
+      encoderSets: record.encoderSets, keepsDolbyVision: keepsDolbyVision, target: target, strict: strict,
+      tables: tables)
     try writer.write(plan, indexes: indexes, delay: delay, progress: progress, isCancelled: isCancelled)
     try target.commit()
     return writer.report(plan)

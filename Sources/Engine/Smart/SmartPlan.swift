@@ -16,6 +16,15 @@ struct SmartPlan {
       case .copy(_, _, let frames), .render(let frames): return frames
       }
     }
+
+    /// Whether this run copies the group right after the one `previous` copies, of the same source, on the
+    /// frames right after its: the source's own pictures go on, so nothing is spliced.
+    func continues(_ previous: Run?) -> Bool {
+      guard case .copy(let source, let group, let frames) = self, case .copy(let s, let g, let f)? = previous else {
+        return false
+      }
+      return s == source && g == group - 1 && f.upperBound == frames.lowerBound
+    }
   }
 
   var runs: [Run] = []
@@ -63,8 +72,9 @@ struct SmartPlan {
       let (frames, source, group) = chosen[k]
       let borrowed = Int64(groups[source]?.groups[group].borrowedTail ?? 0)
       let followed =
-        k + 1 < chosen.count && chosen[k + 1].1 == source && chosen[k + 1].2 == group + 1
-        && chosen[k + 1].0.lowerBound == frames.upperBound
+        k + 1 < chosen.count
+        && Run.copy(source: chosen[k + 1].1, group: chosen[k + 1].2, frames: chosen[k + 1].0).continues(
+          .copy(source: source, group: group, frames: frames))
       if borrowed > 0 && !followed { chosen[k].0 = frames.lowerBound..<frames.upperBound - borrowed }
     }
     var next: Int64 = 0

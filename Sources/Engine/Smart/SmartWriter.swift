@@ -26,8 +26,11 @@ final class SmartWriter {
 
   init(
     composition: Composition, video: VideoComposition, reference: Source, settings: SmartEncoder.Settings,
-    keepsDolbyVision: Bool, target: OutputSink, strict: Bool, tables: CubeTables
+    record: SmartRecord, encoderSets: [[UInt8]], keepsDolbyVision: Bool, target: OutputSink, strict: Bool,
+    tables: CubeTables
   ) throws(EngineError) {
+    self.record = record
+    self.encoderSets = encoderSets
     self.composition = composition
     self.tables = tables
     self.video = video
@@ -45,19 +48,7 @@ final class SmartWriter {
       let source = input.stream(index)
       encoderSettings = settings
       stream = try output.addStream(copying: source, keepTag: true, keepsDolbyVision: keepsDolbyVision)
-      // The record carries the source's parameter sets and the encoder's, under ids of their own.
-      let probe = try SmartEncoder(settings: encoderSettings, globalHeader: true)
-      let par = source.pointee.codecpar.pointee
-      guard
-        let record = SmartRecord(
-          source: Array(UnsafeBufferPointer(start: par.extradata, count: Int(par.extradata_size))),
-          encoder: probe.parameterSets, codec: settings.codec)
-      else {
-        throw EngineError.internalFailure(
-          .encoding, "the source's and the encoder's parameter sets cannot share one configuration record")
-      }
-      encoderSets = probe.parameterSets
-      self.record = record
+      // The record, made while planning, carries the source's parameter sets and the encoder's.
       try output.setExtradata(stream: stream, record.bytes)
       audio = AudioLead(
         encoded: try AudioStreamWriter(
@@ -95,13 +86,9 @@ final class SmartWriter {
       switch run {
       case .copy(let source, let group, let frames):
         guard let index = indexes[source], let path = composition.source(source)?.path else { continue }
-        var continues = false
-        if case .copy(let s, let g, let f)? = previous {
-          continues = s == source && g == group - 1 && f.upperBound == frames.lowerBound
-        }
         try copy(
           group: index.groups[group], of: index, path: path, frames: frames,
-          spliced: !continues && encoderSettings.codec == .hevc)
+          spliced: !run.continues(previous) && encoderSettings.codec == .hevc)
       case .render:
         while let sample = try encoders.next(
           run: rendered, isCancelled: isCancelled, interruption: target.interruption)

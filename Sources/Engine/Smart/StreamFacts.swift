@@ -36,7 +36,7 @@ struct StreamFacts: Equatable {
     }
     let stream = input.stream(index)
     let par = stream.pointee.codecpar.pointee
-    let isHDR = par.color_trc == AVCOL_TRC_ARIB_STD_B67 || par.color_trc == AVCOL_TRC_SMPTE2084
+    let isHDR = ToneMapper.Transfer(par.color_trc) != nil
     guard let extradata = par.extradata, par.extradata_size > 0 else { return nil }
     let record = Array(UnsafeBufferPointer(start: extradata, count: Int(par.extradata_size)))
     switch par.codec_id {
@@ -76,10 +76,10 @@ struct StreamFacts: Equatable {
   var keepsSourcePictures: Bool { Self.keepsSourcePictures(format: format, transfer: transfer) }
 
   /// HLG or PQ.
-  var isHDR: Bool { transfer == AVCOL_TRC_ARIB_STD_B67 || transfer == AVCOL_TRC_SMPTE2084 }
+  var isHDR: Bool { ToneMapper.Transfer(transfer) != nil }
 
   static func keepsSourcePictures(format: AVPixelFormat, transfer: AVColorTransferCharacteristic) -> Bool {
-    format != AV_PIX_FMT_YUV420P || transfer == AVCOL_TRC_ARIB_STD_B67 || transfer == AVCOL_TRC_SMPTE2084
+    format != AV_PIX_FMT_YUV420P || ToneMapper.Transfer(transfer) != nil
   }
 
   /// Whether the stream's parameter sets leave x264's id (1) free, so both can sit in one `avcC`. HEVC's are
