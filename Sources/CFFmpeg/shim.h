@@ -114,6 +114,12 @@ static inline int cm_pix_fmt_flags(enum AVPixelFormat format) {
   return desc ? (int)desc->flags : 0;
 }
 
+/// Bits per sample of the format's first component (8 for yuv420p, 10 for yuv420p10le); 0 if unknown.
+static inline int cm_pix_fmt_depth(enum AVPixelFormat format) {
+  const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(format);
+  return desc ? desc->comp[0].depth : 0;
+}
+
 static inline int cm_averror_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
 
 static inline void cm_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }

@@ -4,8 +4,8 @@ import XCTest
 
 /// HDR kept, checked from outside (ffprobe and the ffmpeg CLI's decode): an HLG clip joined or trimmed into an
 /// output codec that can carry HDR stays 10-bit with its transfer and BT.2020 colours, its gradient in more
-/// levels than 8 bits have; `--hdr sdr`, H.264 output and frames the compositor draws are SDR, with a note
-/// saying why.
+/// levels than 8 bits have; titles, transitions and SDR clips among HDR ones are composed at 10 bits in HDR, SDR
+/// white at HDR reference white; `--hdr sdr`, H.264 output and effects are SDR, with a note saying why.
 final class HDRKeepTests: XCTestCase {
   private var folder: URL!
 
@@ -28,18 +28,22 @@ final class HDRKeepTests: XCTestCase {
       ])
   }
 
-  /// The distinct 10-bit luma levels of row 10 of the first picture, as the ffmpeg CLI decodes it.
-  private func levels(_ path: String) throws -> Int {
+  /// The 10-bit samples the ffmpeg CLI decodes from `path` through `filter` (ending in a crop), as `format`.
+  private func samples(_ path: String, _ filter: String, format: String = "gray10le") throws -> [UInt16] {
     let decoded = try ClipmergeProcess.capture(
       URL(fileURLWithPath: "/usr/bin/env"),
-      [
-        "ffmpeg", "-nostdin", "-v", "error", "-i", path, "-frames:v", "1", "-vf", "crop=1024:2:0:10", "-f",
-        "rawvideo", "-pix_fmt", "yuv420p10le", "-",
-      ])
+      ["ffmpeg", "-nostdin", "-v", "error", "-i", path, "-vf", filter, "-f", "rawvideo", "-pix_fmt", format, "-"])
     XCTAssertEqual(decoded.code, 0, decoded.stderr)
     let bytes = [UInt8](decoded.output)
-    guard bytes.count >= 2048 else { throw CheckError("\(path): a short decode (\(bytes.count) bytes)") }
-    return Set((0..<1024).map { UInt16(bytes[2 * $0]) | UInt16(bytes[2 * $0 + 1]) << 8 }).count
+    guard bytes.count >= 2 else { throw CheckError("\(path): nothing decoded through \(filter)") }
+    return (0..<bytes.count / 2).map { UInt16(bytes[2 * $0]) | UInt16(bytes[2 * $0 + 1]) << 8 }
+  }
+
+  /// The distinct 10-bit luma levels of row 10 of picture `n` of a 1024-wide ramp.
+  private func levels(_ path: String, picture n: Int = 0) throws -> Int {
+    let row = try samples(path, "select=eq(n\\,\(n)),extractplanes=y,crop=1024:1:0:10")
+    XCTAssertEqual(row.count, 1024, path)
+    return Set(row).count
   }
 
   /// The check, `concat hdr.mp4 --video-codec hevc -o out.mp4`, on hlg.mp4 and on a 10-bit ramp; VP9, AV1
@@ -137,16 +141,84 @@ final class HDRKeepTests: XCTestCase {
         "clipmerge: note: HDR clips are mapped to SDR: h264 output is SDR; hevc, vp9, av1 or prores keep HDR"),
       h264.stderr)
 
-    let mixed = out("mixed.mp4")
-    let joined = try ClipmergeProcess.run(
-      ["concat", FixtureFiles.path("hlg.mp4"), FixtureFiles.path("tiny.mp4"), "--video-codec", "hevc", "-o", mixed])
-    XCTAssertEqual(joined.code, 0, joined.stderr)
+    let effect = try ClipmergeProcess.run(
+      ["concat", FixtureFiles.path("hlg.mp4"), "--effect", "grayscale", "--video-codec", "hevc", "-o", out("e.mp4")])
+    XCTAssertEqual(effect.code, 0, effect.stderr)
     XCTAssertTrue(
-      joined.stderr.contains("clipmerge: note: HDR clips are mapped to SDR: SDR and HDR clips are mixed"),
-      joined.stderr)
-    XCTAssertTrue(try stream(mixed).contains("pix_fmt=yuv420p\n"))
+      effect.stderr.contains(
+        "clipmerge: note: HDR clips are mapped to SDR: an effect is applied, and effects work at 8 bits in SDR"),
+      effect.stderr)
+    XCTAssertTrue(try stream(out("e.mp4")).contains("pix_fmt=yuv420p\n"))
 
     let plan = try ClipmergeProcess.run(["concat", ramp, "--video-codec", "hevc", "--dry-run"])
     XCTAssertTrue(plan.stdout.contains("hdr: kept: arib-std-b67, bt2020, 10-bit\n"), plan.stdout)
+  }
+
+  /// SDR pictures placed into HDR as ITU-R BT.2408 does: an SDR clip's white joined to an HLG clip lands at HDR
+  /// reference white, 75 % HLG (10-bit 721), and to a PQ clip at 203 cd/m², 58 % PQ (573), chroma neutral; the
+  /// output is HDR, composed at 10 bits, and no note says it is SDR.
+  func testSDRClipsArePlacedAtHDRReferenceWhite() throws {
+    let white = out("white.mp4")
+    let made = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "color=c=white:s=160x120:r=25:d=0.4", "-pix_fmt",
+        "yuv420p", "-c:v", "libx264", "-qp", "0", white,
+      ])
+    XCTAssertEqual(made.code, 0, made.stderr)
+    for (clip, transfer, level) in [("hlg.mp4", "arib-std-b67", 721), ("pq.mp4", "smpte2084", 573)] {
+      let output = out("placed-" + clip)
+      let joined = try ClipmergeProcess.run(
+        ["concat", FixtureFiles.path(clip), white, "--video-codec", "hevc", "--crf", "10", "-o", output])
+      XCTAssertEqual(joined.code, 0, joined.stderr)
+      XCTAssertFalse(joined.stderr.contains("SDR"), joined.stderr)
+      let facts = try stream(output)
+      for fact in ["pix_fmt=yuv420p10le", "color_transfer=\(transfer)", "color_primaries=bt2020"] {
+        XCTAssertTrue(facts.contains(fact), "\(clip): \(fact) in\n\(facts)")
+      }
+      // The white clip's ten pictures follow the clip's 25.
+      let luma = try samples(output, "select=gte(n\\,25),extractplanes=y")
+      let chroma =
+        try samples(output, "select=gte(n\\,25),extractplanes=u")
+        + samples(output, "select=gte(n\\,25),extractplanes=v")
+      XCTAssertEqual(luma.count, 10 * 160 * 120, clip)
+      XCTAssertTrue(luma.allSatisfy { abs(Int($0) - level) <= 2 }, "\(clip): luma \(Set(luma).sorted())")
+      XCTAssertTrue(chroma.allSatisfy { abs(Int($0) - 512) <= 2 }, "\(clip): chroma \(Set(chroma).sorted())")
+    }
+    let plan = try ClipmergeProcess.run(
+      ["concat", FixtureFiles.path("hlg.mp4"), white, "--video-codec", "hevc", "--dry-run"])
+    XCTAssertTrue(plan.stdout.contains("hdr: kept: arib-std-b67, bt2020, 10-bit, composed at 10 bits\n"), plan.stdout)
+  }
+
+  /// Text and transitions over HDR compose at 10 bits: titled, the 10-bit ramp keeps more levels than 8 bits
+  /// have in a row the title leaves alone, and the title's white is HDR reference white (HLG 75 %), not the
+  /// ramp's peak; dissolved into itself, the ramp keeps them through the crossfade.
+  func testTextAndTransitionsComposeAtTenBits() throws {
+    let ramp = FixtureFiles.path("hlg-gradient.mp4")
+    let titled = out("titled.mp4")
+    let result = try ClipmergeProcess.run(
+      [
+        "concat", ramp, "--text", "HDR", "--text-size", "40", "--text-position", "center", "--video-codec", "hevc",
+        "--crf", "10", "-o", titled,
+      ])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    XCTAssertFalse(result.stderr.contains("SDR"), result.stderr)
+    XCTAssertTrue(try stream(titled).contains("color_transfer=arib-std-b67"))
+    XCTAssertGreaterThan(try levels(titled), 600, "the ramp keeps far more levels than 8 bits' 220")
+    // The title: where the first picture differs from the source's by more than a few levels.
+    let before = try samples(ramp, "select=eq(n\\,0),extractplanes=y")
+    let after = try samples(titled, "select=eq(n\\,0),extractplanes=y")
+    XCTAssertEqual(before.count, after.count)
+    let drawn = zip(before, after).filter { abs(Int($0) - Int($1)) > 40 }.map(\.1)
+    XCTAssertGreaterThan(drawn.count, 50, "the title is drawn")
+    let brightest = Int(drawn.max() ?? 0)
+    XCTAssertTrue(abs(brightest - 721) <= 12, "the title's white at HLG 75 %: \(brightest)")
+
+    let dissolved = out("dissolved.mp4")
+    let joined = try ClipmergeProcess.run(
+      ["concat", ramp, ramp, "--transition", "crossfade,0.2", "--video-codec", "hevc", "-o", dissolved])
+    XCTAssertEqual(joined.code, 0, joined.stderr)
+    XCTAssertFalse(joined.stderr.contains("SDR"), joined.stderr)
+    XCTAssertGreaterThan(try levels(dissolved, picture: 7), 600, "mid-crossfade")
   }
 }

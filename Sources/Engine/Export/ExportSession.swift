@@ -6,16 +6,18 @@ import Foundation
 /// when the render ends, on success or failure.
 final class ExportSession {
   /// The video side: renderer, encoder, its stream, and the conversion the encoder needs (ProRes takes 10-bit
-  /// 4:2:2; the compositor works in 8-bit 4:2:0).
+  /// 4:2:2; the compositor works in 4:2:0, 8-bit, or 10-bit when HDR is kept).
   struct VideoSide {
     var composition: VideoComposition
     var renderer: VideoRenderer
     var encoder: Encoder
     var stream: Int
     var pixelFormat: AVPixelFormat
-    /// With HDR kept: the sources' pictures as they are, in their matrix (`KeptHDR`).
+    /// With HDR kept and not composed: the sources' pictures as they are, in their matrix (`KeptHDR`).
     var sourceFrames: SourceFrames?
     var sourceMatrix: ColorMatrix
+    /// The HDR kept, if it is: frames keep its transfer and primaries through a conversion.
+    var hdr: KeptHDR?
   }
 
   private let composition: Composition
@@ -61,12 +63,17 @@ final class ExportSession {
         if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {
           output.setCodecTag(stream: stream, "hvc1")
         }
+        let composed = hdr?.composed == true ? hdr?.curve : nil
         video = VideoSide(
           composition: vc,
-          renderer: VideoRenderer(composition: composition, video: vc, matrix: matrix, damage: damage, tables: tables),
+          renderer: VideoRenderer(
+            composition: composition, video: vc, matrix: matrix, damage: damage, tables: tables, hdr: composed),
           encoder: made.encoder, stream: stream, pixelFormat: made.pixelFormat,
-          sourceFrames: hdr.map { _ in SourceFrames(composition: composition, video: vc, damage: damage) },
-          sourceMatrix: hdr.map { ColorMatrix(declared: $0.colorspace, height: vc.renderSize.height) } ?? matrix)
+          sourceFrames: hdr.flatMap {
+            $0.composed ? nil : SourceFrames(composition: composition, video: vc, damage: damage)
+          },
+          sourceMatrix: hdr.map { ColorMatrix(declared: $0.colorspace, height: vc.renderSize.height) } ?? matrix,
+          hdr: hdr)
       }
       if part.includesAudio && export.container.carriesAudio {
         audio = AudioLead(
@@ -103,8 +110,16 @@ final class ExportSession {
     let size = video.composition.renderSize
     let frame: Frame
     do {
-      frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P)
+      frame = try Frame(
+        width: size.width, height: size.height,
+        format: video.hdr?.composed == true ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P)
     } catch { throw .internalFailure(.encoding, "\(error)") }
+    if let hdr = video.hdr, hdr.composed {
+      frame.pointer.pointee.color_trc = hdr.transfer
+      frame.pointer.pointee.color_primaries = hdr.primaries
+      frame.pointer.pointee.colorspace = hdr.colorspace
+      frame.pointer.pointee.color_range = AVCOL_RANGE_MPEG
+    }
     var frames = 0..<video.composition.frameCount(covering: composition.duration)
     if case .videoFrames(let range) = part { frames = range }
     for n in frames {
@@ -128,7 +143,7 @@ final class ExportSession {
             encoded, width: size.width, height: size.height, matrix: video.sourceMatrix, format: video.pixelFormat)
         } catch { throw .internalFailure(.encoding, "\(error)") }
         // A kept HDR picture keeps its transfer and primaries (ProRes writes the frame's into each picture).
-        if video.sourceFrames != nil {
+        if video.hdr != nil {
           encoded.pointer.pointee.color_trc = picture.color_trc
           encoded.pointer.pointee.color_primaries = picture.color_primaries
         }

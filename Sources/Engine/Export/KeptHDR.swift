@@ -1,12 +1,13 @@
 internal import CFFmpeg
 import Composition
 
-/// The HDR a render keeps: the sources' transfer (HLG or PQ) and BT.2020 colours, at 10 bits, when the output's
-/// codec can carry them (HEVC, VP9 and AV1 at 10-bit 4:2:0; ProRes at 10-bit 4:2:2) and every frame is one HDR
-/// source's picture shown alone, 1:1 (a trim or a join of such clips): the pictures go to the encoder as they are
-/// decoded (`SourceFrames`), as a smart render's re-encoded ones do. Anything the compositor would draw (a layer,
-/// text, an effect, a transition, an SDR clip among them) is mapped to SDR as before, and `why` says so; H.264
-/// output, and `--hdr sdr`, are SDR.
+/// The HDR a render keeps: the HDR sources' transfer (HLG or PQ) and BT.2020 colours, at 10 bits, when the
+/// output's codec can carry them (HEVC, VP9 and AV1 at 10-bit 4:2:0; ProRes at 10-bit 4:2:2). When every frame
+/// is one HDR source's picture shown alone, 1:1 (a trim or a join of such clips), the pictures go to the encoder
+/// as they are decoded (`SourceFrames`), as a smart render's re-encoded ones do. Otherwise the compositor works
+/// at 10 bits in BT.2020 and the transfer (`composed`): layers, text, transitions, and SDR clips and pictures
+/// placed into HDR at reference white (`HDRPlacement`). What stays SDR, with `why`: H.264 output, `--hdr sdr`,
+/// HDR clips of different transfers, and effects (they work at 8 bits).
 struct KeptHDR {
   var transfer: AVColorTransferCharacteristic
   var primaries: AVColorPrimaries
@@ -15,6 +16,11 @@ struct KeptHDR {
   var format: AVPixelFormat
   /// The sources' HDR10 metadata as x265's parameters (HEVC output only; nil when they carry none).
   var x265Parameters: String?
+  /// Whether frames are drawn by the compositor at 10 bits (else they are the sources' pictures as they are).
+  var composed = false
+
+  /// The transfer, as the compositor knows it.
+  var curve: ToneMapper.Transfer { ToneMapper.Transfer(transfer) ?? .hlg }
 
   /// Why the render maps HDR sources to SDR; nil when it has none, or when HDR is kept (`kept`).
   enum Decision {
@@ -36,7 +42,7 @@ struct KeptHDR {
     case .kept(let hdr):
       let transfer = av_color_transfer_name(hdr.transfer).map { String(cString: $0) } ?? "?"
       let primaries = av_color_primaries_name(hdr.primaries).map { String(cString: $0) } ?? "?"
-      return "kept: \(transfer), \(primaries), 10-bit"
+      return "kept: \(transfer), \(primaries), 10-bit" + (hdr.composed ? ", composed at 10 bits" : "")
     case .mapped(let why): return "mapped to SDR: \(why)"
     }
   }
@@ -45,6 +51,7 @@ struct KeptHDR {
     guard let video = composition.video else { return .noHDR }
     var found: [(AVColorTransferCharacteristic, AVColorPrimaries, AVColorSpace)] = []
     var sdr = false
+    var hdrPath: String?
     for source in composition.sources where source.drawing == nil && source.info.video != nil {
       guard let input = try? InputFile(path: source.path), let index = StreamSelection.videoStream(of: input) else {
         continue
@@ -52,6 +59,7 @@ struct KeptHDR {
       let par = input.stream(index).pointee.codecpar.pointee
       if ToneMapper.Transfer(par.color_trc) != nil {
         found.append((par.color_trc, par.color_primaries, par.color_space))
+        hdrPath = hdrPath ?? source.path
       } else {
         sdr = true
       }
@@ -64,23 +72,25 @@ struct KeptHDR {
     case let codec: return .mapped(why: "\(codec.rawValue) output is SDR; hevc, vp9, av1 or prores keep HDR")
     }
     if composition.export.dynamicRange == .sdr { return .mapped(why: "--hdr sdr") }
-    guard !sdr else { return .mapped(why: "SDR and HDR clips are mixed") }
-    guard found.allSatisfy({ $0 == first }) else {
-      return .mapped(why: "the HDR clips differ in transfer or colours")
-    }
-    let frames = 0..<video.frameCount(covering: composition.duration)
-    guard SourceFrames.cover(frames, composition: composition, video: video) else {
-      return .mapped(
-        why: "a frame is composed (a layer, text, an effect, a transition, a speed change, a picture scaled or "
-          + "turned), and the compositor works at 8 bits in SDR")
-    }
+    guard found.allSatisfy({ $0.0 == first.0 }) else { return .mapped(why: "the HDR clips differ in transfer") }
     let metadata =
-      composition.export.effectiveVideoCodec == .hevc
-      ? composition.sources.first { $0.drawing == nil && $0.info.video != nil }.flatMap {
-        HDRMetadata.x265Parameters(path: $0.path)
-      } : nil
-    return .kept(
-      KeptHDR(
-        transfer: first.0, primaries: first.1, colorspace: first.2, format: format, x265Parameters: metadata))
+      composition.export.effectiveVideoCodec == .hevc ? hdrPath.flatMap { HDRMetadata.x265Parameters(path: $0) } : nil
+    var kept = KeptHDR(
+      transfer: first.0, primaries: first.1, colorspace: first.2, format: format, x265Parameters: metadata)
+    let frames = 0..<video.frameCount(covering: composition.duration)
+    if !sdr, found.allSatisfy({ $0 == first }), SourceFrames.cover(frames, composition: composition, video: video) {
+      return .kept(kept)
+    }
+    guard found.allSatisfy({ $0.1 == AVCOL_PRI_BT2020 }) else {
+      return .mapped(why: "an HDR clip's colours are not BT.2020, and frames are composed in BT.2020")
+    }
+    let layers = video.instructions.flatMap(\.layers)
+    guard layers.allSatisfy({ $0.effects.isEmpty && ($0.backdrop?.blur ?? 0) <= 0 }) else {
+      return .mapped(why: "an effect is applied, and effects work at 8 bits in SDR")
+    }
+    kept.primaries = AVCOL_PRI_BT2020
+    kept.colorspace = AVCOL_SPC_BT2020_NCL
+    kept.composed = true
+    return .kept(kept)
   }
 }

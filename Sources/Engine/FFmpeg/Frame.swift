@@ -26,6 +26,8 @@ final class Frame {
   var width: Int { Int(pointer.pointee.width) }
   var height: Int { Int(pointer.pointee.height) }
   var pixelFormat: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
+  /// Bits per sample of the picture's format (8, or 10 for the compositor's HDR pictures, 16 for widened ones).
+  var bitDepth: Int { Int(cm_pix_fmt_depth(pixelFormat)) }
   var sampleCount: Int { Int(pointer.pointee.nb_samples) }
 
   func data(_ plane: Int) -> UnsafeMutablePointer<UInt8>? { cm_frame_data(pointer, Int32(plane)) }

@@ -1,23 +1,34 @@
 import Composition
 
 /// Draws a picture through any affine transform (rotation, shear, flips, fractional positions) with bilinear
-/// sampling and antialiased edges, blending with an opacity. Works per 4:2:0 plane; each output row is clipped
-/// to the exact span the transformed picture covers, so the inner loop only touches covered pixels.
+/// sampling and antialiased edges, blending with an opacity. Works per 4:2:0 plane, 8-bit or (HDR) 10-bit, the
+/// source's depth the target's; each output row is clipped to the exact span the transformed picture covers, so
+/// the inner loop only touches covered pixels.
 enum AffineBlitter {
   /// Draws `source` into `target`; `transform` maps source pixels to target pixels.
   static func draw(_ source: Frame, transform: AffineTransform2D, opacity: Double, into target: Frame) {
+    if target.bitDepth > 8 {
+      draw(source, transform: transform, opacity: opacity, into: target, samples: UInt16.self)
+    } else {
+      draw(source, transform: transform, opacity: opacity, into: target, samples: UInt8.self)
+    }
+  }
+
+  private static func draw<S: PlaneSample>(
+    _ source: Frame, transform: AffineTransform2D, opacity: Double, into target: Frame, samples: S.Type
+  ) {
     guard opacity > 0, let inverse = transform.inverted() else { return }
     let box = transform.boundingBox(width: Double(source.width), height: Double(source.height))
     let geometry = Geometry(
       inverse: inverse, sourceWidth: Double(source.width), sourceHeight: Double(source.height),
       scaleU: (transform.a * transform.a + transform.b * transform.b).squareRoot(),
       scaleV: (transform.c * transform.c + transform.d * transform.d).squareRoot(), opacity: min(opacity, 1))
-    let mask = AlphaPicture.hasAlpha(source) ? PlaneView(source, plane: 3) : nil
+    let mask = AlphaPicture.hasAlpha(source) ? Plane<S>(source, plane: 3) : nil
     for plane in 0..<3 {
-      guard let src = PlaneView(source, plane: plane), let dst = PlaneView(target, plane: plane) else { continue }
+      guard let src = Plane<S>(source, plane: plane), let dst = Plane<S>(target, plane: plane) else { continue }
       drawPlane(
         src, into: dst, subsampling: plane == 0 ? 1 : 2, box: box, geometry: geometry,
-        mask: mask.map { ($0, plane == 0 ? 16.0 : 128.0) })
+        mask: mask.map { ($0, Double(dst.level(plane == 0 ? 16 : 128))) })
     }
   }
 
@@ -29,9 +40,9 @@ enum AffineBlitter {
     let opacity: Double
   }
 
-  private static func drawPlane(
-    _ src: PlaneView, into dst: PlaneView, subsampling sub: Int, box: Rect, geometry g: Geometry,
-    mask: (alpha: PlaneView, black: Double)?
+  private static func drawPlane<S: PlaneSample>(
+    _ src: Plane<S>, into dst: Plane<S>, subsampling sub: Int, box: Rect, geometry g: Geometry,
+    mask: (alpha: Plane<S>, black: Double)?
   ) {
     let s = Double(sub)
     let rowStart = max(0, Int((box.y / s).rounded(.down)) - 1)
@@ -88,8 +99,8 @@ enum AffineBlitter {
 
   /// One pixel near the picture's edge: partial coverage, floating point.
   @inline(__always)
-  private static func drawEdge(
-    _ x: Int, u0: Double, v0: Double, du: Double, dv: Double, _ src: PlaneView, _ out: UnsafeMutablePointer<UInt8>,
+  private static func drawEdge<S: PlaneSample>(
+    _ x: Int, u0: Double, v0: Double, du: Double, dv: Double, _ src: Plane<S>, _ out: UnsafeMutablePointer<S>,
     _ s: Double, _ g: Geometry
   ) {
     let u = u0 + Double(x) * du
@@ -98,26 +109,26 @@ enum AffineBlitter {
     guard alpha > 0 else { return }
     let value = sample(src, u / s - 0.5, v / s - 0.5)
     let old = Double(out[x])
-    out[x] = UInt8(min(max(old + (value - old) * alpha, 0), 255) + 0.5)
+    out[x] = S(min(max(old + (value - old) * alpha, 0), Double(src.maximum)) + 0.5)
   }
 
   /// One pixel of a premultiplied picture with alpha: its colour and alpha sampled bilinearly at the same place
   /// (alpha from the full-size plane, at luma positions), composited "over" with the edge coverage and opacity:
   /// `out = D + c·((P − black) − A·(D − black))`. Nothing is drawn where alpha is 0.
   @inline(__always)
-  private static func drawOver(
-    _ x: Int, u0: Double, v0: Double, du: Double, dv: Double, _ src: PlaneView, _ mask: PlaneView,
-    black: Double, _ out: UnsafeMutablePointer<UInt8>, _ s: Double, _ g: Geometry
+  private static func drawOver<S: PlaneSample>(
+    _ x: Int, u0: Double, v0: Double, du: Double, dv: Double, _ src: Plane<S>, _ mask: Plane<S>,
+    black: Double, _ out: UnsafeMutablePointer<S>, _ s: Double, _ g: Geometry
   ) {
     let u = u0 + Double(x) * du
     let v = v0 + Double(x) * dv
     let cover = coverage(u, v, g)
     guard cover > 0 else { return }
-    let a = sample(mask, u - 0.5, v - 0.5) / 255
+    let a = sample(mask, u - 0.5, v - 0.5) / Double(mask.maximum)
     guard a > 0 else { return }
     let value = sample(src, u / s - 0.5, v / s - 0.5)
     let old = Double(out[x])
-    out[x] = UInt8(min(max(old + cover * ((value - black) - a * (old - black)), 0), 255) + 0.5)
+    out[x] = S(min(max(old + cover * ((value - black) - a * (old - black)), 0), Double(src.maximum)) + 0.5)
   }
 
   /// How much of a target pixel at source position (`u`, `v`) the picture covers, times the opacity: 1 inside,
@@ -131,7 +142,7 @@ enum AffineBlitter {
 
   /// Bilinear sample of `plane` at plane coordinates (pixel centres on integers), clamped to the plane.
   @inline(__always)
-  private static func sample(_ plane: PlaneView, _ x: Double, _ y: Double) -> Double {
+  private static func sample<S: PlaneSample>(_ plane: Plane<S>, _ x: Double, _ y: Double) -> Double {
     let px = min(max(x, 0), Double(plane.width - 1))
     let py = min(max(y, 0), Double(plane.height - 1))
     let x0 = Int(px)
@@ -147,11 +158,11 @@ enum AffineBlitter {
   }
 
   /// The pixels of `span`, all fully inside the picture: 16.16 fixed-point positions, 12-bit bilinear weights
-  /// and an 8-bit opacity, in integers only.
+  /// and an 8-bit opacity, in integers only (64-bit: a 10-bit sample times both weights and the opacity fits).
   @inline(__always)
-  private static func drawInner(
-    _ span: ClosedRange<Int>, u0: Double, v0: Double, du: Double, dv: Double, _ src: PlaneView,
-    _ out: UnsafeMutablePointer<UInt8>, _ s: Double, _ g: Geometry
+  private static func drawInner<S: PlaneSample>(
+    _ span: ClosedRange<Int>, u0: Double, v0: Double, du: Double, dv: Double, _ src: Plane<S>,
+    _ out: UnsafeMutablePointer<S>, _ s: Double, _ g: Geometry
   ) {
     let one = 65536.0
     var pu = Int(((u0 + Double(span.lowerBound) * du) / s - 0.5) * one)
@@ -179,7 +190,7 @@ enum AffineBlitter {
       let top = Int(r0[x0]) &* (4096 - fx) &+ Int(r0[x1]) &* fx
       let bottom = Int(r1[x0]) &* (4096 - fx) &+ Int(r1[x1]) &* fx
       let value = top &* (4096 - fy) &+ bottom &* fy
-      out[x] = UInt8(truncatingIfNeeded: (Int(out[x]) &* keep &+ value &* alpha &+ (1 << 31)) >> 32)
+      out[x] = S(truncatingIfNeeded: (Int(out[x]) &* keep &+ value &* alpha &+ (1 << 31)) >> 32)
     }
   }
 

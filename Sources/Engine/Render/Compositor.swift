@@ -3,16 +3,19 @@ import Composition
 
 /// Composes layers over a background into an output frame. A layer that is only scaled and moved to whole
 /// pixels is scaled by swscale (once per source picture) and blended 1:1; any other transform goes through the
-/// affine blitter, after swscale has shrunk the picture when the transform shrinks it more than twofold.
+/// affine blitter, after swscale has shrunk the picture when the transform shrinks it more than twofold. Frames
+/// are 8-bit 4:2:0 in `matrix`, or with `hdr` 10-bit 4:2:0 BT.2020 in that transfer.
 final class Compositor {
   let matrix: ColorMatrix
+  let hdr: ToneMapper.Transfer?
   private let scalers: ScalerCache
   /// The last scaled picture of each track, reused while the same picture shows at the same size.
   private var scaled: [TrackID: (serial: Int, width: Int, height: Int, frame: Frame)] = [:]
   private let masks = MaskPainter()
 
-  init(matrix: ColorMatrix, scalers: ScalerCache) {
-    self.matrix = matrix
+  init(matrix: ColorMatrix, scalers: ScalerCache, hdr: ToneMapper.Transfer? = nil) {
+    self.matrix = hdr == nil ? matrix : .bt2020
+    self.hdr = hdr
     self.scalers = scalers
   }
 
@@ -20,13 +23,19 @@ final class Compositor {
   /// layer is opaque and covers the whole frame, and so are the layers under the top opaque full-frame layer.
   func compose(_ layers: [LayerDraw], background: Color, into frame: Frame) throws(FFmpegError) {
     let opaque = layers.lastIndex { Self.coversOpaquely($0, width: frame.width, height: frame.height) }
-    if opaque == nil {
-      let yuv = matrix.yuv(red: background.red, green: background.green, blue: background.blue)
-      for (plane, value) in [yuv.y, yuv.u, yuv.v].enumerated() {
-        PlaneView(frame, plane: plane)?.fill(value)
-      }
-    }
+    if opaque == nil { fill(frame, with: background) }
     for layer in layers[(opaque ?? 0)...] { try draw(layer, into: frame) }
+  }
+
+  private func fill(_ frame: Frame, with color: Color) {
+    if let hdr {
+      let yuv = HDRPlacement(transfer: hdr, source: ColorMatrix.bt709.coefficients).yuv10(
+        red: color.red, green: color.green, blue: color.blue)
+      for (plane, value) in [yuv.y, yuv.u, yuv.v].enumerated() { Plane<UInt16>(frame, plane: plane)?.fill(value) }
+    } else {
+      let yuv = matrix.yuv(red: color.red, green: color.green, blue: color.blue)
+      for (plane, value) in [yuv.y, yuv.u, yuv.v].enumerated() { PlaneView(frame, plane: plane)?.fill(value) }
+    }
   }
 
   /// Whether `layer` replaces every pixel of a `width`×`height` frame: fully opaque, drawn 1:1 (no soft edges)
@@ -107,7 +116,10 @@ final class Compositor {
     }
     // The track's previous scaled picture is done with: its buffers take the new one.
     let spare = scaled.removeValue(forKey: layer.track)?.frame
-    let format = AlphaPicture.hasAlpha(layer.picture) ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
+    let alpha = AlphaPicture.hasAlpha(layer.picture)
+    let format =
+      hdr == nil
+      ? (alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P) : (alpha ? AV_PIX_FMT_YUVA420P10LE : AV_PIX_FMT_YUV420P10LE)
     let frame = try scalers.convert(
       layer.picture, width: width, height: height, matrix: matrix, format: format, reusing: spare)
     scaled[layer.track] = (layer.serial, width, height, frame)

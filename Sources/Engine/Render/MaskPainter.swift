@@ -5,34 +5,51 @@ import Composition
 /// each row is split into the spans fully outside (copied back), fully inside (left) and on the edge (mixed), so
 /// only edge pixels cost more than a copy.
 final class MaskPainter {
-  /// The saved planes, each `width`×`height` bytes packed.
+  /// The saved planes, each `width`×`height` samples packed, as bytes.
   private var saved: [[UInt8]] = [[], [], []]
 
   /// Saves `frame`'s planes before a masked layer is drawn into it.
   func save(_ frame: Frame) {
+    if frame.bitDepth > 8 { save(frame, samples: UInt16.self) } else { save(frame, samples: UInt8.self) }
+  }
+
+  /// Puts back the saved pixels outside `mask` (render pixels) and mixes them in across its edge.
+  func restoreOutside(_ mask: LayerMask.Shape, rect: Rect, feather: Double, in frame: Frame) {
+    if frame.bitDepth > 8 {
+      restoreOutside(mask, rect: rect, feather: feather, in: frame, samples: UInt16.self)
+    } else {
+      restoreOutside(mask, rect: rect, feather: feather, in: frame, samples: UInt8.self)
+    }
+  }
+
+  private func save<S: PlaneSample>(_ frame: Frame, samples: S.Type) {
     for plane in 0..<3 {
-      guard let view = PlaneView(frame, plane: plane) else { continue }
-      let count = view.width * view.height
+      guard let view = Plane<S>(frame, plane: plane) else { continue }
+      let count = view.width * view.height * MemoryLayout<S>.size
       if saved[plane].count != count { saved[plane] = [UInt8](repeating: 0, count: count) }
-      saved[plane].withUnsafeMutableBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
+      saved[plane].withUnsafeMutableBytes { buffer in
+        let base = buffer.bindMemory(to: S.self)
+        guard let base = base.baseAddress else { return }
         for y in 0..<view.height { (base + y * view.width).update(from: view.row(y), count: view.width) }
       }
     }
   }
 
-  /// Puts back the saved pixels outside `mask` (render pixels) and mixes them in across its edge.
-  func restoreOutside(_ mask: LayerMask.Shape, rect: Rect, feather: Double, in frame: Frame) {
+  private func restoreOutside<S: PlaneSample>(
+    _ mask: LayerMask.Shape, rect: Rect, feather: Double, in frame: Frame, samples: S.Type
+  ) {
     for plane in 0..<3 {
-      guard let view = PlaneView(frame, plane: plane) else { continue }
+      guard let view = Plane<S>(frame, plane: plane) else { continue }
       let s = plane == 0 ? 1.0 : 2.0
       let shape = PlaneShape(
         kind: mask, rect: Rect(x: rect.x / s, y: rect.y / s, width: rect.width / s, height: rect.height / s),
         edge: max(feather / s, 1))
-      saved[plane].withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
+      saved[plane].withUnsafeBytes { buffer in
+        guard let base = buffer.bindMemory(to: S.self).baseAddress else { return }
         for y in 0..<view.height {
-          restore(row: view.row(y), from: base + y * view.width, width: view.width, y: Double(y) + 0.5, shape)
+          restore(
+            row: view.row(y), from: base + y * view.width, width: view.width, top: Double(view.maximum),
+            y: Double(y) + 0.5, shape)
         }
       }
     }
@@ -97,8 +114,8 @@ final class MaskPainter {
     }
   }
 
-  private func restore(
-    row: UnsafeMutablePointer<UInt8>, from old: UnsafePointer<UInt8>, width: Int, y: Double, _ shape: PlaneShape
+  private func restore<S: PlaneSample>(
+    row: UnsafeMutablePointer<S>, from old: UnsafePointer<S>, width: Int, top: Double, y: Double, _ shape: PlaneShape
   ) {
     guard let spans = shape.spans(y: y) else {
       row.update(from: old, count: width)
@@ -115,13 +132,15 @@ final class MaskPainter {
       innerFirst = min(max(Int((inner.lowerBound - 0.5).rounded(.up)), first), end)
       innerEnd = min(max(Int((inner.upperBound - 0.5).rounded(.down)) + 1, innerFirst), end)
     }
-    for x in first..<innerFirst { mix(row, old, x, shape.coverage(x: Double(x) + 0.5, y: y)) }
-    for x in innerEnd..<end { mix(row, old, x, shape.coverage(x: Double(x) + 0.5, y: y)) }
+    for x in first..<innerFirst { mix(row, old, x, shape.coverage(x: Double(x) + 0.5, y: y), top) }
+    for x in innerEnd..<end { mix(row, old, x, shape.coverage(x: Double(x) + 0.5, y: y), top) }
   }
 
   @inline(__always)
-  private func mix(_ row: UnsafeMutablePointer<UInt8>, _ old: UnsafePointer<UInt8>, _ x: Int, _ coverage: Double) {
+  private func mix<S: PlaneSample>(
+    _ row: UnsafeMutablePointer<S>, _ old: UnsafePointer<S>, _ x: Int, _ coverage: Double, _ top: Double
+  ) {
     let o = Double(old[x])
-    row[x] = UInt8(min(max(o + (Double(row[x]) - o) * coverage, 0), 255) + 0.5)
+    row[x] = S(min(max(o + (Double(row[x]) - o) * coverage, 0), top) + 0.5)
   }
 }

@@ -14,10 +14,13 @@ final class ReverseVideoReader: PictureSource {
   private var reachesStart = false
   private var clockRounding = MediaTime.zero
   private var serial = 0
+  /// Whether HDR pictures are mapped to SDR (`PictureDecoder`).
+  private let mapsHDR: Bool
 
-  init(path: String, damage: DamageLog) {
+  init(path: String, damage: DamageLog, mapsHDR: Bool = true) {
     self.path = path
     self.damage = damage
+    self.mapsHDR = mapsHDR
   }
 
   func picture(at time: MediaTime) throws(EngineError) -> SourcePicture? {
@@ -48,7 +51,7 @@ final class ReverseVideoReader: PictureSource {
     var back = MediaTime.ticks(1, rate: 1_000_000)
     while true {
       let aim = max(.zero, time - clockRounding - back)
-      let reader = try VideoReader(path: path, start: aim, damage: damage)
+      let reader = try VideoReader(path: path, start: aim, damage: damage, mapsHDR: mapsHDR)
       clockRounding = reader.clockRounding
       var loaded: [SourcePicture] = []
       while let picture = try reader.nextPicture() {

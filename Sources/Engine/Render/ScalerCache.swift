@@ -43,9 +43,18 @@ final class ScalerCache {
   }
 
   /// The picture as 8-bit 4:2:0 limited range in `matrix`: the frame itself when it already is. A picture with
-  /// alpha that is not wholly opaque becomes premultiplied `yuva420p` (`AlphaPicture`).
-  func normalize(_ picture: SourcePicture, matrix: ColorMatrix) throws(FFmpegError) -> Frame {
+  /// alpha that is not wholly opaque becomes premultiplied `yuva420p` (`AlphaPicture`). With `hdr`, the picture
+  /// as 10-bit 4:2:0 BT.2020 in that transfer (`yuv420p10le`, `yuva420p10le`): an HDR picture (of that transfer,
+  /// `KeptHDR` sees to it) as it is, an SDR one placed into HDR (`HDRPlacement`).
+  func normalize(_ picture: SourcePicture, matrix: ColorMatrix, hdr: ToneMapper.Transfer? = nil) throws(FFmpegError)
+    -> Frame
+  {
     if let done = picture.normalized { return done }
+    if let hdr {
+      let result = try placed(picture.frame, transfer: hdr)
+      picture.normalized = result
+      return result
+    }
     let frame = picture.frame
     if AlphaPicture.hasAlpha(frame.pixelFormat) {
       // Premultiplied at full chroma resolution, then subsampled: both steps are linear, so the result is the
@@ -64,6 +73,32 @@ final class ScalerCache {
       && ColorMatrix(declared: frame.pointer.pointee.colorspace, height: frame.height) == matrix
     let result = ready ? frame : try convert(frame, width: frame.width, height: frame.height, matrix: matrix)
     picture.normalized = result
+    return result
+  }
+
+  private func placed(_ frame: Frame, transfer: ToneMapper.Transfer) throws(FFmpegError) -> Frame {
+    let (width, height) = (frame.width, frame.height)
+    if ToneMapper.transfer(of: frame) != nil {
+      let ready =
+        frame.pixelFormat == AV_PIX_FMT_YUV420P10LE && !Self.isFullRange(frame)
+        && ColorMatrix(declared: frame.pointer.pointee.colorspace, height: height) == .bt2020
+      return ready
+        ? frame : try convert(frame, width: width, height: height, matrix: .bt2020, format: AV_PIX_FMT_YUV420P10LE)
+    }
+    // SDR, widened to 16-bit 4:4:4 in its own matrix (no conversion of colours but the widening), placed into
+    // HDR, premultiplied when it has alpha, then subsampled.
+    let alpha = AlphaPicture.hasAlpha(frame.pixelFormat)
+    let own = ColorMatrix(declared: frame.pointer.pointee.colorspace, height: height)
+    let wide = try convert(
+      frame, width: width, height: height, matrix: own, format: alpha ? AV_PIX_FMT_YUVA444P16LE : AV_PIX_FMT_YUV444P16LE
+    )
+    HDRPlacement(transfer: transfer, source: own.coefficients).convert(wide)
+    let transparent = alpha && AlphaPicture.premultiply(wide)
+    let result = try convert(
+      wide, width: width, height: height, matrix: .bt2020,
+      format: transparent ? AV_PIX_FMT_YUVA420P10LE : AV_PIX_FMT_YUV420P10LE)
+    result.pointer.pointee.color_primaries = AVCOL_PRI_BT2020
+    result.pointer.pointee.color_trc = wide.pointer.pointee.color_trc
     return result
   }
 

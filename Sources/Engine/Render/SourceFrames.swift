@@ -24,7 +24,8 @@ final class SourceFrames {
     frames.allSatisfy { n in
       let time = video.time(ofFrame: n)
       guard let (_, segment, _) = shown(at: time, composition: composition, video: video),
-        let info = composition.source(segment.source)?.info.video, sources?.contains(segment.source) ?? true
+        let source = composition.source(segment.source), source.drawing == nil, let info = source.info.video,
+        sources?.contains(segment.source) ?? true
       else { return false }
       // Upright, at the output's size: the decoded picture is the frame.
       return segment.isNormalSpeed && info.preferredTransform == .identity

@@ -7,7 +7,8 @@ final class SourcePicture {
   let time: MediaTime
   /// Unique within its reader, increasing: identifies the picture in caches.
   let serial: Int
-  /// The picture as 8-bit 4:2:0 limited range in the output's matrix, made on first use.
+  /// The picture as the compositor takes it (8-bit 4:2:0 limited range in the output's matrix, or 10-bit
+  /// BT.2020 in an HDR render), made on first use.
   var normalized: Frame?
   /// Where the picture's top-left corner lies in its source's frame: (0, 0) for a decoded picture; for drawn
   /// text, the corner of the box around what was drawn (the rest of the frame is transparent).

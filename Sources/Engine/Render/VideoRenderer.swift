@@ -16,19 +16,25 @@ final class VideoRenderer {
   private let damage: DamageLog
   private let effects: EffectProcessor
 
-  /// `tables`: the composition's `.cube` files, read once for the whole render.
-  init(composition: Composition, video: VideoComposition, matrix: ColorMatrix, damage: DamageLog, tables: CubeTables) {
+  /// `tables`: the composition's `.cube` files, read once for the whole render. `hdr`: frames are composed at
+  /// 10 bits in BT.2020 and that transfer (`KeptHDR`; no effects then), HDR pictures as they are and SDR ones
+  /// placed into HDR; without it, at 8 bits in `matrix`, HDR pictures mapped to SDR.
+  init(
+    composition: Composition, video: VideoComposition, matrix: ColorMatrix, damage: DamageLog, tables: CubeTables,
+    hdr: ToneMapper.Transfer? = nil
+  ) {
     self.composition = composition
     self.damage = damage
     self.video = video
-    compositor = Compositor(matrix: matrix, scalers: scalers)
+    compositor = Compositor(matrix: matrix, scalers: scalers, hdr: hdr)
     effects = EffectProcessor(tables: tables, matrix: matrix)
   }
 
   /// The Y'CbCr matrix frames are composed in.
   var matrix: ColorMatrix { compositor.matrix }
 
-  /// Renders the frame at composition time `time` into `frame` (8-bit 4:2:0 at the render size).
+  /// Renders the frame at composition time `time` into `frame` (4:2:0 at the render size: 8-bit, or 10-bit with
+  /// `hdr`).
   func render(at time: MediaTime, into frame: Frame) throws(EngineError) {
     let instruction = video.instruction(at: time)
     var draws: [LayerDraw] = []
@@ -52,7 +58,7 @@ final class VideoRenderer {
       guard let picture = try reader.picture(at: still ? .zero : segment.sourceTime(at: time)) else { continue }
       let normalized: Frame
       do {
-        normalized = try scalers.normalize(picture, matrix: compositor.matrix)
+        normalized = try scalers.normalize(picture, matrix: compositor.matrix, hdr: compositor.hdr)
       } catch {
         throw EngineError.decodeFailed(
           path: source.path, time: picture.time, reason: "cannot convert the picture (\(error))")
@@ -63,6 +69,9 @@ final class VideoRenderer {
         track: track.id, serial: picture.serial, picture: normalized, transform: transform,
         opacity: layer.opacity.value(at: time), isStill: still, isMoving: !layer.transform.isConstant)
       draw.mask = layer.mask.map { ($0.shape, $0.rect.value(at: time), $0.feather) }
+      if !layer.effects.isEmpty || (layer.backdrop?.blur ?? 0) > 0, compositor.hdr != nil {
+        throw EngineError.internalFailure(.effects, "effects work at 8 bits in SDR; KeptHDR maps such renders")
+      }
       if !layer.effects.isEmpty {
         // The one layer, a moving picture drawn whole 1:1 over the frame: its last effect writes the frame itself.
         let whole = instruction?.layers.count == 1 && !still && layer.crop == nil && Self.fills(draw, frame)
@@ -180,9 +189,9 @@ final class VideoRenderer {
         try DrawnPictures(
           drawing, path: source.path, width: video.renderSize.width, height: video.renderSize.height)
       } else if reversed {
-        ReverseVideoReader(path: source.path, damage: damage)
+        ReverseVideoReader(path: source.path, damage: damage, mapsHDR: compositor.hdr == nil)
       } else {
-        try VideoReader(path: source.path, start: start, damage: damage)
+        try VideoReader(path: source.path, start: start, damage: damage, mapsHDR: compositor.hdr == nil)
       }
     readers[key] = reader
     return reader

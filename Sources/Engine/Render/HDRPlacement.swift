@@ -1,0 +1,106 @@
+internal import CFFmpeg
+import Composition
+
+/// Places SDR pictures (clips, stills, text, colour cards) into an HDR output, as ITU-R BT.2408 does in display
+/// light: the SDR signal is decoded to the light an SDR display shows (BT.1886), SDR white becomes HDR reference
+/// white (203 cd/m²), BT.709 colours become BT.2020 ones (BT.2087, no colour changes), and the light is encoded
+/// in PQ, or in HLG through the inverse of its OOTF for a 1000 cd/m² display (SDR white lands at 75 % HLG, 58 %
+/// PQ). The inverse of `ToneMapper`'s mapping, which brings HDR reference white back to SDR white.
+struct HDRPlacement {
+  let transfer: ToneMapper.Transfer
+  /// Kr and Kb of the SDR pictures' matrix.
+  let source: (kr: Double, kb: Double)
+
+  /// Linear BT.709 RGB → linear BT.2020 RGB (ITU-R BT.2087).
+  static let bt709ToBT2020: [Float] = [
+    0.6274, 0.3293, 0.0433,
+    0.0691, 0.9195, 0.0114,
+    0.0164, 0.0880, 0.8956,
+  ]
+
+  /// SDR R'G'B' (0...1) → HDR R'G'B' (0...1) in BT.2020.
+  func signal(_ r: Float, _ g: Float, _ b: Float) -> (Float, Float, Float) {
+    let light = TransferCurves.sdrLight
+    let (lr, lg, lb) = (
+      Self.lookup(light, r, TransferCurves.signalSteps), Self.lookup(light, g, TransferCurves.signalSteps),
+      Self.lookup(light, b, TransferCurves.signalSteps)
+    )
+    let m = Self.bt709ToBT2020
+    let wr = m[0] * lr + m[1] * lg + m[2] * lb
+    let wg = m[3] * lr + m[4] * lg + m[5] * lb
+    let wb = m[6] * lr + m[7] * lg + m[8] * lb
+    let steps = TransferCurves.lightSteps
+    switch transfer {
+    case .pq:
+      let pq = TransferCurves.pqSignal
+      return (
+        Self.lookup(pq, wr.squareRoot(), steps), Self.lookup(pq, wg.squareRoot(), steps),
+        Self.lookup(pq, wb.squareRoot(), steps)
+      )
+    case .hlg:
+      // Display light relative to the HLG display's peak, then scene light through the inverse OOTF.
+      let white = Float(TransferCurves.referenceWhite / TransferCurves.hlgPeak)
+      let (fr, fg, fb) = (wr * white, wg * white, wb * white)
+      let luminance = 0.2627 * fr + 0.6780 * fg + 0.0593 * fb
+      let gain = Self.lookup(TransferCurves.hlgSceneGain, luminance.squareRoot(), steps)
+      let hlg = TransferCurves.hlgSignal
+      return (
+        Self.lookup(hlg, (fr * gain).squareRoot(), steps), Self.lookup(hlg, (fg * gain).squareRoot(), steps),
+        Self.lookup(hlg, (fb * gain).squareRoot(), steps)
+      )
+    }
+  }
+
+  /// An sRGB colour placed into HDR, as 10-bit limited-range BT.2020 Y'CbCr.
+  func yuv10(red: UInt8, green: UInt8, blue: UInt8) -> (y: UInt16, u: UInt16, v: UInt16) {
+    let (r, g, b) = signal(Float(red) / 255, Float(green) / 255, Float(blue) / 255)
+    let (y, cb, cr) = Self.bt2020YCbCr(r, g, b)
+    func level(_ v: Float) -> UInt16 { UInt16(max(0, min(1023, (v * 4).rounded()))) }
+    return (level(16 + 219 * y), level(128 + 224 * cb), level(128 + 224 * cr))
+  }
+
+  /// Converts a 16-bit limited-range `yuv444p16` or `yuva444p16` SDR picture into HDR in place: the colour planes
+  /// are then BT.2020 Y'CbCr in the HDR transfer, the alpha plane as it was. The frame is tagged so.
+  func convert(_ wide: Frame) {
+    guard let y = Plane<UInt16>(wide, plane: 0), let u = Plane<UInt16>(wide, plane: 1, fullChroma: true),
+      let v = Plane<UInt16>(wide, plane: 2, fullChroma: true)
+    else { return }
+    let kr = Float(source.kr)
+    let kb = Float(source.kb)
+    for row in 0..<y.height {
+      let (py, pu, pv) = (y.row(row), u.row(row), v.row(row))
+      for x in 0..<y.width {
+        let luma = (Float(py[x]) - 4096) / 56064
+        let pb = (Float(pu[x]) - 32768) / 57344
+        let pr = (Float(pv[x]) - 32768) / 57344
+        let r = luma + 2 * (1 - kr) * pr
+        let b = luma + 2 * (1 - kb) * pb
+        let g = (luma - kr * r - kb * b) / (1 - kr - kb)
+        let (hr, hg, hb) = signal(r, g, b)
+        let (oy, ocb, ocr) = Self.bt2020YCbCr(hr, hg, hb)
+        py[x] = UInt16(max(0, min(65535, 4096 + 56064 * oy + 0.5)))
+        pu[x] = UInt16(max(0, min(65535, 32768 + 57344 * ocb + 0.5)))
+        pv[x] = UInt16(max(0, min(65535, 32768 + 57344 * ocr + 0.5)))
+      }
+    }
+    wide.pointer.pointee.colorspace = AVCOL_SPC_BT2020_NCL
+    wide.pointer.pointee.color_primaries = AVCOL_PRI_BT2020
+    wide.pointer.pointee.color_trc = transfer == .hlg ? AVCOL_TRC_ARIB_STD_B67 : AVCOL_TRC_SMPTE2084
+  }
+
+  /// R'G'B' (0...1) → BT.2020 (non-constant luminance) Y' in 0...1 and Cb, Cr in −0.5...0.5.
+  static func bt2020YCbCr(_ r: Float, _ g: Float, _ b: Float) -> (Float, Float, Float) {
+    let (kr, kb): (Float, Float) = (0.2627, 0.0593)
+    let y = kr * r + (1 - kr - kb) * g + kb * b
+    return (y, (b - y) / (2 * (1 - kb)), (r - y) / (2 * (1 - kr)))
+  }
+
+  /// `table` at `x` (clamped to 0...1) · `steps`, interpolated linearly between entries.
+  @inline(__always)
+  static func lookup(_ table: [Float], _ x: Float, _ steps: Float) -> Float {
+    let position = min(max(x.isNaN ? 0 : x, 0), 1) * steps
+    let i = min(Int(position), table.count - 2)
+    let f = position - Float(i)
+    return table[i] + (table[i + 1] - table[i]) * f
+  }
+}
