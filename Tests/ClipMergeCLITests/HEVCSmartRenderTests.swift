@@ -96,18 +96,39 @@ final class HEVCSmartRenderTests: XCTestCase {
     try Self.assertPictures(output, shown: (0..<192).map { $0 % 96 }, copied: copied)
   }
 
-  /// An SDR clip joined to the HLG one: its frames would be re-encoded among HLG pictures, which only the 8-bit
-  /// SDR compositor could make of them, so nothing is copied and the render is a full one, saying why; so is
-  /// `--hdr sdr`, which the HLG pictures copied as they are would not honour.
-  func testAnSDRClipAmongHLGOnesOrHDRSDRMakeAFullRender() throws {
+  /// An SDR clip joined to the HLG one: its frames are re-encoded in HLG, placed at HDR reference white as a
+  /// full render composes them at 10 bits, and the HLG clip's groups are still copied; `--hdr sdr`, which the
+  /// HLG pictures copied as they are would not honour, makes a full render in SDR.
+  func testAnSDRClipAmongHLGOnesIsPlacedInHLGAndHDRSDRMakesAFullRender() throws {
     let phone = FixtureFiles.path("phone.mp4")
-    let mixed = try ClipmergeProcess.run(
-      ["concat", phone + "#t=0.3,2.5", FixtureFiles.path("base.mp4"), "--smart", "-o", out("mixed.mp4")])
-    XCTAssertEqual(mixed.code, 0, mixed.stderr)
-    XCTAssertTrue(
-      mixed.stderr.contains(
-        "--smart: nothing can be copied (the re-encoded frames of a 10-bit or HDR clip would be composed"),
-      mixed.stderr)
+    let mixed = out("mixed.mp4")
+    let report = out("mixed.json")
+    let joined = try ClipmergeProcess.run(
+      ["concat", phone + "#t=0.3,2.5", FixtureFiles.path("base.mp4"), "--smart", "-o", mixed, "--report", report])
+    XCTAssertEqual(joined.code, 0, joined.stderr)
+    XCTAssertTrue(joined.stderr.contains("clipmerge: note: smart render: "), joined.stderr)
+    let stream = try ClipmergeProcess.runTool(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_tag_string,pix_fmt,color_transfer",
+        "-of", "default=nw=1", mixed,
+      ])
+    for fact in ["codec_tag_string=hvc1", "pix_fmt=yuv420p10le", "color_transfer=arib-std-b67"] {
+      XCTAssertTrue(stream.contains(fact), "\(fact) in\n\(stream)")
+    }
+    let (copied, _) = try Self.copiedPictures(report: report)
+    XCTAssertGreaterThanOrEqual(copied.count, 25, "the HLG clip's whole groups are copied")
+    XCTAssertTrue(copied.allSatisfy { $0 < 66 }, "only the HLG clip's pictures are copied")
+    // The HLG clip's pictures: copied ones the source's, re-encoded ones within 40 dB, libde265 agreeing.
+    let madeDigests = try PictureDigests.of(mixed)
+    XCTAssertEqual(madeDigests.count, 66 + 120)
+    let sourceDigests = try PictureDigests.of(phone)
+    for n in copied.sorted() { XCTAssertEqual(madeDigests[n], sourceDigests[9 + n], "copied picture \(n)") }
+    let decode = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["ffmpeg", "-nostdin", "-v", "error", "-xerror", "-err_detect", "explode", "-i", mixed, "-f", "null", "-"])
+    XCTAssertEqual(decode.code, 0, decode.stderr)
+
     let sdr = try ClipmergeProcess.run(
       ["concat", phone + "#t=0.3,2.5", phone + "#t=0.7,2.5", "--smart", "--hdr", "sdr", "-o", out("sdr.mp4")])
     XCTAssertEqual(sdr.code, 0, sdr.stderr)
@@ -116,6 +137,31 @@ final class HEVCSmartRenderTests: XCTestCase {
       "ffprobe",
       ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=pix_fmt", "-of", "csv=p=0", out("sdr.mp4")])
     XCTAssertEqual(facts.trimmingCharacters(in: .whitespacesAndNewlines), "yuv420p")
+  }
+
+  /// A title over one second of the phone clip: the smart render re-encodes only the groups the title touches,
+  /// composing them at 10 bits in HLG; the rest is copied bit for bit, the re-encoded pictures outside the title's
+  /// second are within 40 dB of the source's, and the title's white is HDR reference white (75 % HLG, 10-bit 721).
+  func testATitleOverPartOfThePhoneClipIsSmartAndComposedInHLG() throws {
+    let phone = FixtureFiles.path("phone.mp4")
+    let output = out("titled.mp4")
+    let report = out("titled.json")
+    let result = try ClipmergeProcess.run(
+      [
+        "concat", phone, "--text", "PHONE", "--text-size", "40", "--text-at", "1,1", "--smart", "-o", output,
+        "--report", report,
+      ])
+    XCTAssertEqual(result.code, 0, result.stderr)
+    XCTAssertTrue(result.stderr.contains("clipmerge: note: smart render: "), result.stderr)
+    let (copied, _) = try Self.copiedPictures(report: report)
+    XCTAssertGreaterThanOrEqual(copied.count, 12)
+    XCTAssertTrue(copied.isDisjoint(with: 30..<60), "no picture under the title is copied")
+    try Self.assertPictures(output, shown: Array(0..<96), copied: copied, drawnOver: 30..<60)
+    let made = try Self.ffmpegPictures(output).map(Self.luma)
+    let source = try Self.ffmpegPictures(phone).map(Self.luma)
+    let title = HDRKeepTests.drawn(source[45], made[45])
+    XCTAssertGreaterThan(title.count, 100, "the title is drawn")
+    XCTAssertTrue(abs(title.commonest - 721) <= 12, "the title's white: \(title.commonest)")
   }
 
   /// A Dolby Vision profile 5 record cannot describe re-encoded pictures (its base layer needs the metadata):
@@ -188,9 +234,11 @@ final class HEVCSmartRenderTests: XCTestCase {
 
   /// What holds of every picture of a smart render of phone.mp4 (`shown[n]`: output picture n's picture of the
   /// clip as it plays): each copied one is the source's by the ffmpeg CLI's framemd5, each re-encoded one's
-  /// luma at least 40 dB from the source picture's (the CLI's decode), and libde265 decodes them as FFmpeg does.
+  /// luma at least 40 dB from the source picture's (the CLI's decode) but for those something is drawn over, and
+  /// libde265 decodes them as FFmpeg does.
   static func assertPictures(
-    _ output: String, shown: [Int], copied: Set<Int>, file: StaticString = #filePath, line: UInt = #line
+    _ output: String, shown: [Int], copied: Set<Int>, drawnOver: Range<Int> = 0..<0, file: StaticString = #filePath,
+    line: UInt = #line
   ) throws {
     let phone = FixtureFiles.path("phone.mp4")
     try assertLibde265Agrees(output, shown: shown, copied: copied, file: file, line: line)
@@ -203,7 +251,7 @@ final class HEVCSmartRenderTests: XCTestCase {
     }
     let madeLuma = try ffmpegPictures(output).map(luma)
     let sourceLuma = try ffmpegPictures(phone).map(luma)
-    for n in 0..<min(madeLuma.count, shown.count) where !copied.contains(n) {
+    for n in 0..<min(madeLuma.count, shown.count) where !copied.contains(n) && !drawnOver.contains(n) {
       XCTAssertGreaterThanOrEqual(
         psnr(madeLuma[n], sourceLuma[shown[n]]), 40, "re-encoded picture \(n) against source picture \(shown[n])",
         file: file, line: line)

@@ -27,7 +27,7 @@ final class SmartRunEncodersTests: XCTestCase {
         codec: .h264))
     return SmartRunEncoders.Job(
       composition: composition, video: video, settings: settings, parameterSets: sets, record: record,
-      keepsSourcePictures: false,
+      pictures: SmartRunEncoders.Pictures(sources: [], hdr: nil),
       tables: try CubeTables(composition: composition), damage: DamageLog(),
       timeBase: AVRational(num: 1, den: 90_000), delay: 3000)
   }

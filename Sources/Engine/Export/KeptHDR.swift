@@ -49,22 +49,8 @@ struct KeptHDR {
 
   static func decide(_ composition: Composition) -> Decision {
     guard let video = composition.video else { return .noHDR }
-    var found: [(AVColorTransferCharacteristic, AVColorPrimaries, AVColorSpace)] = []
-    var sdr = false
-    var hdrPath: String?
-    for source in composition.sources where source.drawing == nil && source.info.video != nil {
-      guard let input = try? InputFile(path: source.path), let index = StreamSelection.videoStream(of: input) else {
-        continue
-      }
-      let par = input.stream(index).pointee.codecpar.pointee
-      if ToneMapper.Transfer(par.color_trc) != nil {
-        found.append((par.color_trc, par.color_primaries, par.color_space))
-        hdrPath = hdrPath ?? source.path
-      } else {
-        sdr = true
-      }
-    }
-    guard let first = found.first else { return .noHDR }
+    let sources = Sources(composition)
+    guard let first = sources.found.first else { return .noHDR }
     let format: AVPixelFormat
     switch composition.export.effectiveVideoCodec {
     case .hevc, .vp9, .av1: format = AV_PIX_FMT_YUV420P10LE
@@ -72,25 +58,72 @@ struct KeptHDR {
     case let codec: return .mapped(why: "\(codec.rawValue) output is SDR; hevc, vp9, av1 or prores keep HDR")
     }
     if composition.export.dynamicRange == .sdr { return .mapped(why: "--hdr sdr") }
-    guard found.allSatisfy({ $0.0 == first.0 }) else { return .mapped(why: "the HDR clips differ in transfer") }
+    guard sources.found.allSatisfy({ $0.0 == first.0 }) else {
+      return .mapped(why: "the HDR clips differ in transfer")
+    }
     let metadata =
-      composition.export.effectiveVideoCodec == .hevc ? hdrPath.flatMap { HDRMetadata.x265Parameters(path: $0) } : nil
+      composition.export.effectiveVideoCodec == .hevc
+      ? sources.firstHDRPath.flatMap { HDRMetadata.x265Parameters(path: $0) } : nil
     var kept = KeptHDR(
       transfer: first.0, primaries: first.1, colorspace: first.2, format: format, x265Parameters: metadata)
     let frames = 0..<video.frameCount(covering: composition.duration)
-    if !sdr, found.allSatisfy({ $0 == first }), SourceFrames.cover(frames, composition: composition, video: video) {
+    if !sources.sdr, sources.found.allSatisfy({ $0 == first }),
+      SourceFrames.cover(frames, composition: composition, video: video)
+    {
       return .kept(kept)
     }
-    guard found.allSatisfy({ $0.1 == AVCOL_PRI_BT2020 }) else {
-      return .mapped(why: "an HDR clip's colours are not BT.2020, and frames are composed in BT.2020")
-    }
-    let layers = video.instructions.flatMap(\.layers)
-    guard layers.allSatisfy({ $0.effects.isEmpty && ($0.backdrop?.blur ?? 0) <= 0 }) else {
-      return .mapped(why: "an effect is applied, and effects work at 8 bits in SDR")
-    }
+    if let why = composingRefusal(composition, sources) { return .mapped(why: why) }
     kept.primaries = AVCOL_PRI_BT2020
     kept.colorspace = AVCOL_SPC_BT2020_NCL
     kept.composed = true
     return .kept(kept)
+  }
+
+  /// The transfer a smart render composes its re-encoded HDR frames in, at 10 bits, as a full render would
+  /// (`composed`); nil when its frames could not be composed so (no HDR clip, `--hdr sdr`, clips of different
+  /// transfers, an effect).
+  static func composedTransfer(_ composition: Composition) -> ToneMapper.Transfer? {
+    let sources = Sources(composition)
+    guard let first = sources.found.first, composition.export.dynamicRange != .sdr,
+      composingRefusal(composition, sources) == nil
+    else { return nil }
+    return ToneMapper.Transfer(first.0)
+  }
+
+  /// Why frames over these sources cannot be composed at 10 bits in HDR; nil when they can.
+  private static func composingRefusal(_ composition: Composition, _ sources: Sources) -> String? {
+    guard let first = sources.found.first, sources.found.allSatisfy({ $0.0 == first.0 }) else {
+      return "the HDR clips differ in transfer"
+    }
+    guard sources.found.allSatisfy({ $0.1 == AVCOL_PRI_BT2020 }) else {
+      return "an HDR clip's colours are not BT.2020, and frames are composed in BT.2020"
+    }
+    let layers = composition.video?.instructions.flatMap(\.layers) ?? []
+    guard layers.allSatisfy({ $0.effects.isEmpty && ($0.backdrop?.blur ?? 0) <= 0 }) else {
+      return "an effect is applied, and effects work at 8 bits in SDR"
+    }
+    return nil
+  }
+
+  /// What the composition's video clips are: each HDR one's transfer, primaries and matrix, in order, the first
+  /// HDR one's path, and whether any is SDR (read from their streams' parameters).
+  private struct Sources {
+    var found: [(AVColorTransferCharacteristic, AVColorPrimaries, AVColorSpace)] = []
+    var firstHDRPath: String?
+    var sdr = false
+
+    init(_ composition: Composition) {
+      for source in composition.sources where source.drawing == nil && source.info.video != nil {
+        guard let input = try? InputFile(path: source.path), let index = StreamSelection.videoStream(of: input)
+        else { continue }
+        let par = input.stream(index).pointee.codecpar.pointee
+        if ToneMapper.Transfer(par.color_trc) != nil {
+          found.append((par.color_trc, par.color_primaries, par.color_space))
+          firstHDRPath = firstHDRPath ?? source.path
+        } else {
+          sdr = true
+        }
+      }
+    }
   }
 }

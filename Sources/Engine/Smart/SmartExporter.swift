@@ -10,8 +10,10 @@ import Composition
 /// (`HEVCRenumbering`); the same profile, size, bit depth and colour tags, no B-pictures, each run starting with
 /// an IDR picture; the output's `avcC` or `hvcC` carries both, so the samples hold no parameter set (`hvc1`, as
 /// Apple's players want it). A 10-bit or HDR clip's re-encoded frames are its own pictures as they are
-/// (`SourceFrames`), so it is smart only where it is trimmed and joined. The audio is rendered and encoded whole, as a
-/// full render does it (it is cheap), so sync is exact.
+/// (`SourceFrames`) where a frame is one of them alone; an HDR clip's other frames (a title, a transition, an SDR
+/// clip among them) are composed at 10 bits in its transfer, as the full render would (`KeptHDR`); a 10-bit SDR
+/// clip is smart only where it is trimmed and joined. The audio is rendered and encoded whole, as a full render
+/// does it (it is cheap), so sync is exact.
 public final class SmartExporter {
   private let composition: Composition
   private let route: OutputRoute
@@ -26,6 +28,7 @@ public final class SmartExporter {
   private var reference: Source?
   private var delay = MediaTime.zero
   private var keepsDolbyVision = true
+  private var pictures = SmartRunEncoders.Pictures(sources: [], hdr: nil)
   private var record: (record: SmartRecord, encoderSets: [[UInt8]])?
 
   /// What a smart render will copy.
@@ -120,18 +123,24 @@ public final class SmartExporter {
       self.plan = plan
       self.settings = settings
       self.keepsDolbyVision = dolbyVision?.survivesReencoding ?? true
+      if settings.keepsSourcePictures {
+        // HDR frames that are not a clip's picture alone are composed at 10 bits where the full render would.
+        let hdr = ToneMapper.Transfer(settings.transfer)
+        pictures = SmartRunEncoders.Pictures(
+          sources: Set(sources.map(\.id)), hdr: hdr != nil && KeptHDR.composedTransfer(composition) == hdr ? hdr : nil)
+      }
       self.indexes = indexes
       self.reference = reference
       if plan.copiedFrames == 0 {
         outcome = .failure(Refusal(description: "no group of pictures shows unchanged from start to end"))
-      } else if settings.keepsSourcePictures,
-        !Self.takesSourcePictures(plan, composition: composition, from: Set(sources.map(\.id)))
+      } else if settings.keepsSourcePictures, pictures.hdr == nil,
+        !Self.takesSourcePictures(plan, composition: composition, from: pictures.sources)
       {
         outcome = .failure(
           Refusal(
-            description: "the re-encoded frames of a 10-bit or HDR clip would be composed (a layer, an effect, a "
-              + "transition or a speed change) or come from a clip of other colours, and the compositor works on "
-              + "8-bit SDR pictures"))
+            description: "the re-encoded frames of a 10-bit SDR clip, or of an HDR clip under an effect or among "
+              + "clips of other transfers, would be composed (a layer, an effect, a transition or a speed change) or "
+              + "come from a clip of other colours, and the compositor works on them at 8 bits"))
       } else if let record = Self.record(reference: reference, settings: settings) {
         self.record = record
         var summary = Self.summary(plan, composition: composition, indexes: indexes, settings: settings)
@@ -266,7 +275,7 @@ public final class SmartExporter {
     let target = try OutputSink(route: route, overwrite: overwrite)
     let writer = try SmartWriter(
       composition: composition, video: video, reference: reference, settings: settings, record: record.record,
-      encoderSets: record.encoderSets, keepsDolbyVision: keepsDolbyVision, target: target, strict: strict,
+      encoderSets: record.encoderSets, keepsDolbyVision: keepsDolbyVision, pictures: pictures, target: target, strict: strict,
       tables: tables)
     try writer.write(plan, indexes: indexes, delay: delay, progress: progress, isCancelled: isCancelled)
     try target.commit()

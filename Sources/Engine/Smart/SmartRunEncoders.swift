@@ -30,13 +30,21 @@ final class SmartRunEncoders: @unchecked Sendable {
     var parameterSets: [[UInt8]]
     /// How the encoder's pictures become the output's samples.
     var record: SmartRecord
-    /// The re-encoded frames are the sources' own pictures (`SourceFrames`), not composed ones.
-    var keepsSourcePictures: Bool
+    /// Where the re-encoded frames come from.
+    var pictures: Pictures
     var tables: CubeTables
     var damage: DamageLog
     /// The output stream's time base and the decode delay every sample keeps, in its ticks.
     var timeBase: AVRational
     var delay: Int64
+  }
+
+  /// Where a smart render's re-encoded frames come from: a frame that is one of `sources`' pictures shown alone
+  /// is that picture as it is (`SourceFrames`: 10-bit and HDR clips keep their bit depth and colours); any other
+  /// frame is composed, as the full render would, at 8 bits, or with `hdr` at 10 bits in that transfer.
+  struct Pictures {
+    var sources: Set<SourceID>
+    var hdr: ToneMapper.Transfer?
   }
 
   private struct RunState {
@@ -178,14 +186,15 @@ final class SmartRunEncoders: @unchecked Sendable {
   private func encode(_ run: Int) throws(EngineError) {
     let renderer = VideoRenderer(
       composition: job.composition, video: job.video, matrix: ColorMatrix.guess(height: job.video.renderSize.height),
-      damage: job.damage, tables: job.tables)
+      damage: job.damage, tables: job.tables, hdr: job.pictures.hdr)
     let pictures = SourceFrames(composition: job.composition, video: job.video, damage: job.damage)
     let encoder: SmartEncoder
     let rendered: Frame
     do {
       encoder = try SmartEncoder(settings: job.settings, threads: threads, globalHeader: true)
       rendered = try Frame(
-        width: job.video.renderSize.width, height: job.video.renderSize.height, format: AV_PIX_FMT_YUV420P)
+        width: job.video.renderSize.width, height: job.video.renderSize.height,
+        format: job.pictures.hdr == nil ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV420P10LE)
     } catch { throw .internalFailure(.encoding, "cannot start the encoder: \(error)") }
     guard encoder.parameterSets == job.parameterSets else {
       throw .internalFailure(.encoding, "the encoder's parameter sets differ from the ones the output lists")
@@ -193,7 +202,9 @@ final class SmartRunEncoders: @unchecked Sendable {
     for n in runs[run] {
       if isStopping { throw .interrupted }
       let frame: Frame
-      if job.keepsSourcePictures {
+      if !job.pictures.sources.isEmpty,
+        SourceFrames.cover(n..<n + 1, composition: job.composition, video: job.video, from: job.pictures.sources)
+      {
         frame = try pictures.frame(n)
       } else {
         do { try rendered.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }

@@ -20,16 +20,18 @@ final class SmartWriter {
   private let encoderSets: [[UInt8]]
   private let record: SmartRecord
   private let tables: CubeTables
+  private let pictures: SmartRunEncoders.Pictures
   /// The output stream's time base.
   private var timeBase = AVRational(num: 1, den: 1)
   private(set) var framesWritten: Int64 = 0
 
   init(
     composition: Composition, video: VideoComposition, reference: Source, settings: SmartEncoder.Settings,
-    record: SmartRecord, encoderSets: [[UInt8]], keepsDolbyVision: Bool, target: OutputSink, strict: Bool,
-    tables: CubeTables
+    record: SmartRecord, encoderSets: [[UInt8]], keepsDolbyVision: Bool, pictures: SmartRunEncoders.Pictures,
+    target: OutputSink, strict: Bool, tables: CubeTables
   ) throws(EngineError) {
     self.record = record
+    self.pictures = pictures
     self.encoderSets = encoderSets
     self.composition = composition
     self.tables = tables
@@ -73,7 +75,7 @@ final class SmartWriter {
       runs: plan.runs.compactMap { if case .render(let frames) = $0 { frames } else { nil } },
       job: SmartRunEncoders.Job(
         composition: composition, video: video, settings: encoderSettings, parameterSets: encoderSets, record: record,
-        keepsSourcePictures: encoderSettings.keepsSourcePictures, tables: tables, damage: damage, timeBase: timeBase,
+        pictures: pictures, tables: tables, damage: damage, timeBase: timeBase,
         delay: Timestamp.ticks(delay, timeBase)),
       cpus: composition.export.threads ?? ProcessInfo.processInfo.activeProcessorCount)
     defer { encoders.stop() }

@@ -71,8 +71,9 @@ struct StreamFacts: Equatable {
     transfer = par.color_trc
   }
 
-  /// Whether the re-encoded pictures are the source's own pictures decoded as they are (10 bits, HDR) rather
-  /// than composed: the compositor works on 8-bit SDR pictures, so only plain trims of such clips are smart.
+  /// Whether the re-encoded pictures are the source's own pictures decoded as they are (10 bits, HDR) where a
+  /// frame is one alone: the compositor works at 8 bits but in HDR, so only HDR clips are also composed
+  /// (`SmartRunEncoders.Pictures`).
   var keepsSourcePictures: Bool { Self.keepsSourcePictures(format: format, transfer: transfer) }
 
   /// HLG or PQ.
