@@ -109,6 +109,21 @@ static inline int cm_frame_x265_hdr_params(const AVFrame *frame, char *out, size
   return n > 0 && (size_t)n < size ? n : 0;
 }
 
+/// Adds `frame`'s HDR10 metadata (mastering display, content light level), if it carries any, to `st` as stream
+/// side data, which the Matroska and WebM muxers write into the track's colour elements. 0 or an AVERROR.
+static inline int cm_stream_add_hdr10(AVStream *st, const AVFrame *frame) {
+  const enum AVFrameSideDataType from[2] = {AV_FRAME_DATA_MASTERING_DISPLAY_METADATA, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL};
+  const enum AVPacketSideDataType to[2] = {AV_PKT_DATA_MASTERING_DISPLAY_METADATA, AV_PKT_DATA_CONTENT_LIGHT_LEVEL};
+  for (int i = 0; i < 2; i++) {
+    const AVFrameSideData *sd = av_frame_get_side_data(frame, from[i]);
+    if (!sd) continue;
+    uint8_t *data = av_stream_new_side_data(st, to[i], sd->size);
+    if (!data) return AVERROR(ENOMEM);
+    memcpy(data, sd->data, sd->size);
+  }
+  return 0;
+}
+
 static inline int cm_pix_fmt_flags(enum AVPixelFormat format) {
   const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(format);
   return desc ? (int)desc->flags : 0;

@@ -95,7 +95,8 @@ final class HDRKeepTests: XCTestCase {
 
   /// An HDR10 clip's metadata, which its pictures carry in their SEI (mastering display, content light level),
   /// is in the output's pictures again, as ffprobe reads them, whether the render is full or smart; in a smart
-  /// render every keyframe, the re-encoded runs' too, carries the SEI itself.
+  /// render every keyframe, the re-encoded runs' too, carries the SEI itself. VP9, AV1 and ProRes outputs carry
+  /// it in their track.
   func testHDR10MetadataIsWrittenAgain() throws {
     let pq = FixtureFiles.path("pq.mp4")
     let full = out("full.mp4")
@@ -130,6 +131,22 @@ final class HDRKeepTests: XCTestCase {
         "min_luminance=50/10000", "max_content=1000", "max_average=400",
       ] {
         XCTAssertTrue(sideData.contains(fact), "\(path): \(fact) in\n\(sideData)")
+      }
+    }
+    // VP9 and AV1 pictures hold none: the track carries it (Matroska's colour elements, MP4's boxes), as it does
+    // for ProRes in QuickTime.
+    for (codec, name) in [("vp9", "pq.webm"), ("av1", "pq.mkv"), ("prores", "pq.mov")] {
+      let path = out(name)
+      let made = try ClipmergeProcess.run(["concat", pq, "--video-codec", codec, "-o", path])
+      XCTAssertEqual(made.code, 0, made.stderr)
+      let track = try ClipmergeProcess.runTool(
+        "ffprobe",
+        ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream_side_data", "-of", "default=nw=1", path])
+      let luminance = track.split(separator: "\n").first { $0.hasPrefix("max_luminance=") }
+      let parts = luminance?.dropFirst("max_luminance=".count).split(separator: "/").compactMap { Double($0) } ?? []
+      XCTAssertEqual(parts.count == 2 ? parts[0] / parts[1] : nil, 1000, "\(codec): \(track)")
+      for fact in ["side_data_type=Mastering display metadata", "max_content=1000", "max_average=400"] {
+        XCTAssertTrue(track.contains(fact), "\(codec): \(fact) in\n\(track)")
       }
     }
   }

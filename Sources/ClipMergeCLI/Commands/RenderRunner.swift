@@ -84,7 +84,7 @@ struct RenderRunner {
     if !output.quiet && !output.dryRun { note(exporter.plan) }
     if !output.quiet { warn(about: routed) }
     if output.dryRun {
-      console.out(RenderPlan(composition: routed, outputPath: route.path).text)
+      console.out(RenderPlan(composition: routed, outputPath: route.path, keepsHDR: exporter.plan.keepsHDR).text)
       console.out(ExportPlanText.text(exporter.plan))
       return
     }

@@ -5,6 +5,8 @@ import Foundation
 struct RenderPlan {
   var composition: Composition
   var outputPath: String
+  /// Whether the render keeps HDR (`ExportPlan.keepsHDR`): pictures are converted to 10 bits, not 8.
+  var keepsHDR = false
 
   var text: String {
     var lines: [String] = []
@@ -38,7 +40,11 @@ struct RenderPlan {
         if let target = composition.video {
           let rate = video.preferredFrameDuration.map(Self.rate) ?? "?"
           what += ", \(rate) fps sampled at \(Self.rate(target.frameDuration)) fps"
-          if video.pixelFormat != "yuv420p" { what += ", converted to 8-bit 4:2:0" }
+          if keepsHDR {
+            if video.pixelFormat != "yuv420p10le" { what += ", converted to 10-bit 4:2:0" }
+          } else if video.pixelFormat != "yuv420p" {
+            what += ", converted to 8-bit 4:2:0"
+          }
         }
         lines.append(what)
       }

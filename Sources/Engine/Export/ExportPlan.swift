@@ -55,4 +55,6 @@ public struct ExportPlan: Sendable {
   /// What becomes of HDR sources in a full render, in words: `kept: arib-std-b67, bt2020, 10-bit` or
   /// `mapped to SDR: why`; nil when there is none (or the render is smart, which copies them as they are).
   public var hdr: String?
+  /// Whether a full render keeps HDR: frames are 10-bit, SDR pictures placed into HDR.
+  public var keepsHDR = false
 }

@@ -63,6 +63,9 @@ final class ExportSession {
         if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {
           output.setCodecTag(stream: stream, "hvc1")
         }
+        if let path = hdr?.metadataSource, let picture = HDRMetadata.firstPicture(path: path) {
+          try output.addHDR10(stream: stream, from: picture)
+        }
         let composed = hdr?.composed == true ? hdr?.curve : nil
         video = VideoSide(
           composition: vc,

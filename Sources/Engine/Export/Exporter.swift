@@ -46,7 +46,7 @@ public final class Exporter {
     hdr = decision.kept
     let hdrText = KeptHDR.text(decision)
     func whole(_ reason: ExportPlan.Reason, _ summary: SmartExporter.Summary? = nil) -> ExportPlan {
-      ExportPlan(method: everyFrame, reason: reason, smart: summary, hdr: hdrText)
+      ExportPlan(method: everyFrame, reason: reason, smart: summary, hdr: hdrText, keepsHDR: decision.kept != nil)
     }
     let considered =
       policy.asked || (policy.offered && !policy.joinableByCopy && !policy.turnedOff && everyFrame != .gif)

@@ -16,6 +16,8 @@ struct KeptHDR {
   var format: AVPixelFormat
   /// The sources' HDR10 metadata as x265's parameters (HEVC output only; nil when they carry none).
   var x265Parameters: String?
+  /// The first HDR source, whose first picture's HDR10 metadata the output's track carries too.
+  var metadataSource: String?
   /// Whether frames are drawn by the compositor at 10 bits (else they are the sources' pictures as they are).
   var composed = false
 
@@ -65,7 +67,8 @@ struct KeptHDR {
       composition.export.effectiveVideoCodec == .hevc
       ? sources.firstHDRPath.flatMap { HDRMetadata.x265Parameters(path: $0) } : nil
     var kept = KeptHDR(
-      transfer: first.0, primaries: first.1, colorspace: first.2, format: format, x265Parameters: metadata)
+      transfer: first.0, primaries: first.1, colorspace: first.2, format: format, x265Parameters: metadata,
+      metadataSource: sources.firstHDRPath)
     let frames = 0..<video.frameCount(covering: composition.duration)
     if !sources.sdr, sources.found.allSatisfy({ $0 == first }),
       SourceFrames.cover(frames, composition: composition, video: video)

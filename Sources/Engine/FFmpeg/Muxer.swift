@@ -59,6 +59,12 @@ final class Muxer {
     return Int(stream.pointee.index)
   }
 
+  /// Gives a stream the HDR10 metadata `picture` carries, for the container to write (Matroska, WebM).
+  func addHDR10(stream index: Int, from picture: Frame) throws(FFmpegError) {
+    let stream = format.pointee.streams[index].unsafelyUnwrapped
+    try check(cm_stream_add_hdr10(stream, picture.pointer), "av_stream_new_side_data")
+  }
+
   /// Replaces a stream's codec configuration (extradata) with `bytes`, before the header is written.
   func setExtradata(stream index: Int, _ bytes: [UInt8]) throws(FFmpegError) {
     let par = format.pointee.streams[index].unsafelyUnwrapped.pointee.codecpar.unsafelyUnwrapped
