@@ -275,7 +275,8 @@ public final class SmartExporter {
     let target = try OutputSink(route: route, overwrite: overwrite)
     let writer = try SmartWriter(
       composition: composition, video: video, reference: reference, settings: settings, record: record.record,
-      encoderSets: record.encoderSets, keepsDolbyVision: keepsDolbyVision, pictures: pictures, target: target, strict: strict,
+      encoderSets: record.encoderSets, keepsDolbyVision: keepsDolbyVision, pictures: pictures, target: target,
+      strict: strict,
       tables: tables)
     try writer.write(plan, indexes: indexes, delay: delay, progress: progress, isCancelled: isCancelled)
     try target.commit()
