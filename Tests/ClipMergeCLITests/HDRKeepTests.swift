@@ -5,7 +5,8 @@ import XCTest
 /// HDR kept, checked from outside (ffprobe and the ffmpeg CLI's decode): an HLG clip joined or trimmed into an
 /// output codec that can carry HDR stays 10-bit with its transfer and BT.2020 colours, its gradient in more
 /// levels than 8 bits have; titles, transitions and SDR clips among HDR ones are composed at 10 bits in HDR, SDR
-/// white at HDR reference white; `--hdr sdr`, H.264 output and effects are SDR, with a note saying why.
+/// white at HDR reference white, effects on the HDR signal; `--hdr sdr`, H.264 output and LUTs are SDR, with a
+/// note saying why.
 final class HDRKeepTests: XCTestCase {
   private var folder: URL!
 
@@ -151,8 +152,8 @@ final class HDRKeepTests: XCTestCase {
     }
   }
 
-  /// `--hdr sdr` maps to 8-bit SDR without a note; H.264 output and a layer drawn over the clip are SDR with a
-  /// note that says why; `--dry-run` says what becomes of the HDR.
+  /// `--hdr sdr` maps to 8-bit SDR without a note; H.264 output and a `.cube` LUT are SDR with a note that says
+  /// why; `--dry-run` says what becomes of the HDR.
   func testSDRWhenAskedForOrWhenTheOutputCannotCarryIt() throws {
     let ramp = FixtureFiles.path("hlg-gradient.mp4")
     let sdr = out("sdr.mp4")
@@ -169,13 +170,16 @@ final class HDRKeepTests: XCTestCase {
         "clipmerge: note: HDR clips are mapped to SDR: h264 output is SDR; hevc, vp9, av1 or prores keep HDR"),
       h264.stderr)
 
-    let effect = try ClipmergeProcess.run(
-      ["concat", FixtureFiles.path("hlg.mp4"), "--effect", "grayscale", "--video-codec", "hevc", "-o", out("e.mp4")])
-    XCTAssertEqual(effect.code, 0, effect.stderr)
+    let lut = try ClipmergeProcess.run(
+      [
+        "concat", FixtureFiles.path("hlg.mp4"), "--effect", "lut=" + FixtureFiles.path("warm.cube"), "--video-codec",
+        "hevc", "-o", out("e.mp4"),
+      ])
+    XCTAssertEqual(lut.code, 0, lut.stderr)
     XCTAssertTrue(
-      effect.stderr.contains(
-        "clipmerge: note: HDR clips are mapped to SDR: an effect is applied, and effects work at 8 bits in SDR"),
-      effect.stderr)
+      lut.stderr.contains(
+        "clipmerge: note: HDR clips are mapped to SDR: a .cube LUT is applied, and LUTs are made for SDR pictures"),
+      lut.stderr)
     XCTAssertTrue(try stream(out("e.mp4")).contains("pix_fmt=yuv420p\n"))
 
     let plan = try ClipmergeProcess.run(["concat", ramp, "--video-codec", "hevc", "--dry-run"])
@@ -218,9 +222,10 @@ final class HDRKeepTests: XCTestCase {
     XCTAssertTrue(plan.stdout.contains("hdr: kept: arib-std-b67, bt2020, 10-bit, composed at 10 bits\n"), plan.stdout)
   }
 
-  /// Text and transitions over HDR compose at 10 bits: titled, the 10-bit ramp keeps more levels than 8 bits
-  /// have in a row the title leaves alone, and the title's white is HDR reference white (HLG 75 %), not the
-  /// ramp's peak; dissolved into itself, the ramp keeps them through the crossfade.
+  /// Text, effects and transitions over HDR compose at 10 bits: titled, the 10-bit ramp keeps more levels than
+  /// 8 bits have in a row the title leaves alone, and the title's white is HDR reference white (HLG 75 %), not the
+  /// ramp's peak; graded (grayscale, contrast, sharpening) it keeps them, its chroma neutral; dissolved into
+  /// itself, it keeps them through the crossfade.
   func testTextAndTransitionsComposeAtTenBits() throws {
     let ramp = FixtureFiles.path("hlg-gradient.mp4")
     let titled = out("titled.mp4")
@@ -241,6 +246,20 @@ final class HDRKeepTests: XCTestCase {
     let title = Self.drawn(before, after)
     XCTAssertGreaterThan(title.count, 50, "the title is drawn")
     XCTAssertTrue(abs(title.commonest - 721) <= 12, "the title's white at HLG 75 %: \(title.commonest)")
+
+    // Effects work on the 10-bit signal: grayscale leaves the chroma neutral, contrast and sharpening the ramp's
+    // levels.
+    let graded = out("graded.mp4")
+    let effects = try ClipmergeProcess.run(
+      [
+        "concat", ramp, "--effect", "grayscale", "--effect", "contrast=1.1", "--effect", "sharpen=1", "--video-codec",
+        "hevc", "--crf", "10", "-o", graded,
+      ])
+    XCTAssertEqual(effects.code, 0, effects.stderr)
+    XCTAssertFalse(effects.stderr.contains("SDR"), effects.stderr)
+    XCTAssertGreaterThan(try levels(graded), 600, "graded at 10 bits")
+    let chroma = try samples(graded, "select=eq(n\\,0),extractplanes=u")
+    XCTAssertTrue(chroma.allSatisfy { abs(Int($0) - 512) <= 2 }, "grayscale: \(Set(chroma).sorted())")
 
     let dissolved = out("dissolved.mp4")
     let joined = try ClipmergeProcess.run(

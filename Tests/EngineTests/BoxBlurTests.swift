@@ -3,10 +3,11 @@ import XCTest
 @testable import Engine
 
 /// The blur's two ways of running its horizontal passes give the same bytes, its vertical pass the arithmetic it
-/// promises, and a blur spreads a point exactly as far as its reach, by either way.
+/// promises, and a blur spreads a point exactly as far as its reach, by either way; the 16-bit blur of an HDR render
+/// is the 8-bit one at four times the values.
 final class BoxBlurTests: XCTestCase {
   /// A plane of `width` × `height` bytes from a fixed pseudo-random sequence.
-  final class Plane {
+  final class BytePlane {
     let bytes: UnsafeMutablePointer<UInt8>
     let view: PlaneView
 
@@ -28,8 +29,8 @@ final class BoxBlurTests: XCTestCase {
   func testRowPassesMatchLanePasses() {
     for (w, h) in [(1, 1), (7, 5), (8, 9), (13, 3), (64, 17), (333, 11)] {
       for radii in [[1], [2], [3], [1, 1, 1], [2, 2, 2], [1, 1, 2], [3, 3, 3], [2, 3]] {
-        let source = Plane(width: w, height: h, seed: UInt32(w * 31 + h))
-        let (rows, lanes) = (Plane(width: w, height: h), Plane(width: w, height: h))
+        let source = BytePlane(width: w, height: h, seed: UInt32(w * 31 + h))
+        let (rows, lanes) = (BytePlane(width: w, height: h), BytePlane(width: w, height: h))
         let buffer = UnsafeMutablePointer<UInt16>.allocate(capacity: RowPasses.samples(width: w))
         RowPasses.run(from: source.view, into: rows.view, radii: radii, buffer: buffer)
         buffer.deallocate()
@@ -53,9 +54,9 @@ final class BoxBlurTests: XCTestCase {
       for r in [1, 2, 3, 6, 40, 127] {
         let stride = w + 5
         let (source, target) = (
-          Plane(width: stride, height: h, seed: UInt32(w * 7 + r)), Plane(width: stride, height: h)
+          BytePlane(width: stride, height: h, seed: UInt32(w * 7 + r)), BytePlane(width: stride, height: h)
         )
-        let untouched = Plane(width: stride, height: h)
+        let untouched = BytePlane(width: stride, height: h)
         let from = PlaneView(base: source.bytes, stride: stride, width: w, height: h)
         let to = PlaneView(base: target.bytes, stride: stride, width: w, height: h)
         let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: w)
@@ -86,7 +87,7 @@ final class BoxBlurTests: XCTestCase {
     let (w, h) = (101, 61)
     for reach in [3, 6, 9, 10, 20] {
       for vertical in [true, false] {
-        let (source, target) = (Plane(width: w, height: h), Plane(width: w, height: h))
+        let (source, target) = (BytePlane(width: w, height: h), BytePlane(width: w, height: h))
         source.bytes.update(repeating: 0, count: w * h)
         for y in 0..<h {
           for x in 0..<w where vertical ? x == 50 : y == 30 { source.bytes[y * w + x] = 255 }
@@ -107,6 +108,33 @@ final class BoxBlurTests: XCTestCase {
         let total = (-reach...reach).reduce(0) { $0 + Int(across($1)) }
         XCTAssertEqual(Double(total), 255, accuracy: 1.5 * Double(2 * reach + 1), label)
       }
+    }
+  }
+
+  /// The 16-bit blur (an HDR render's 10-bit pictures) gives the 8-bit one's values times four, within the
+  /// rounding of the 8-bit passes (half a level each, horizontal and vertical: their division by a
+  /// multiplication's high half rounds some halves down), in finer levels.
+  func testWideBlurMatchesTheEightBitOne() {
+    let (w, h) = (97, 41)
+    for reach in [1, 4, 9, 30] {
+      let source = BytePlane(width: w, height: h, seed: UInt32(reach))
+      let narrow = BytePlane(width: w, height: h)
+      var scratch: [UInt8] = []
+      let blur = BoxBlur(reach: reach)
+      blur.apply(source.view, into: narrow.view, scratch: &scratch)
+      var wideSource = source.values.map { UInt16($0) << 2 }
+      var wide = [UInt16](repeating: 0, count: w * h)
+      wideSource.withUnsafeMutableBufferPointer { input in
+        wide.withUnsafeMutableBufferPointer { output in
+          guard let i = input.baseAddress, let o = output.baseAddress else { return }
+          blur.apply(
+            Engine.Plane(base: i, stride: w, width: w, height: h, depth: 10),
+            into: Engine.Plane(base: o, stride: w, width: w, height: h, depth: 10))
+        }
+      }
+      let differences = zip(narrow.values, wide).map { abs(4 * Int($0) - Int($1)) }
+      XCTAssertLessThanOrEqual(differences.max() ?? 0, 4 * blur.radii.count + 2, "reach \(reach)")
+      XCTAssertGreaterThan(Set(wide).count, Set(narrow.values).count, "reach \(reach): finer levels")
     }
   }
 }

@@ -2,12 +2,13 @@ import Composition
 import Foundation
 
 /// The colour effects that map each plane's values on their own (brightness, contrast, gamma on luma; saturation,
-/// grayscale, sepia on chroma), folded into one 256-entry table per plane, so a run of them costs one lookup
-/// per sample.
+/// grayscale, sepia on chroma), folded into one table per plane (256 entries at 8 bits, 1024 at 10), so a run of
+/// them costs one lookup per sample. At 10 bits (an HDR render) they work on the HDR signal as they do on the SDR
+/// one.
 struct ColorTables {
-  var luma: [UInt8]
-  var cb: [UInt8]
-  var cr: [UInt8]
+  var luma: [UInt16]
+  var cb: [UInt16]
+  var cr: [UInt16]
 
   /// Whether `kind` is one of these.
   static func folds(_ kind: Effect.Kind) -> Bool {
@@ -17,15 +18,17 @@ struct ColorTables {
     }
   }
 
-  /// The tables for `effects` (each with its amount), in order, in `matrix`'s Y'CbCr.
-  init(_ effects: [(Effect.Kind, Double)], matrix: ColorMatrix) {
-    let sepia = matrix.yuv(red: 112, green: 66, blue: 20)
-    func table(_ map: (Double) -> Double) -> [UInt8] {
-      (0..<256).map { UInt8(min(max(map(Double($0)), 0), 255).rounded()) }
+  /// The tables for `effects` (each with its amount), in order, for samples of `depth` bits; `sepia` is the
+  /// sepia tint's Cb, Cr at that depth.
+  init(_ effects: [(Effect.Kind, Double)], depth: Int, sepia: (u: Int, v: Int)) {
+    let scale = Double(1 << (depth - 8))
+    let top = Double((1 << depth) - 1)
+    func table(_ map: (Double) -> Double) -> [UInt16] {
+      (0..<(1 << depth)).map { UInt16(min(max(map(Double($0)), 0), top).rounded()) }
     }
     luma = table { value in
-      // Normalized luma: 0 at black (16), 1 at white (235).
-      var n = (value - 16) / 219
+      // Normalized luma: 0 at black (16 at 8 bits), 1 at white (235).
+      var n = (value - 16 * scale) / (219 * scale)
       for (kind, amount) in effects {
         switch kind {
         case .brightness: n += amount
@@ -34,39 +37,48 @@ struct ColorTables {
         default: break
         }
       }
-      return 16 + n * 219
+      return 16 * scale + n * 219 * scale
     }
-    func chroma(_ tint: UInt8) -> [UInt8] {
+    func chroma(_ tint: Int) -> [UInt16] {
       table { value in
-        var c = value - 128
+        var c = value - 128 * scale
         for (kind, amount) in effects {
           switch kind {
           case .saturation: c *= amount
           case .grayscale: c *= 1 - amount
-          case .sepia: c += (Double(tint) - 128 - c) * amount
+          case .sepia: c += (Double(tint) - 128 * scale - c) * amount
           default: break
           }
         }
-        return 128 + c
+        return 128 * scale + c
       }
     }
     cb = chroma(sepia.u)
     cr = chroma(sepia.v)
   }
 
-  /// Maps `source`'s colour planes through the tables into `target` (same size); alpha, if any, is copied.
+  /// Maps `source`'s colour planes through the tables into `target` (same size and depth); alpha, if any, is
+  /// copied.
   func apply(_ source: Frame, into target: Frame) {
+    if source.bitDepth > 8 {
+      apply(source, into: target, samples: UInt16.self)
+    } else {
+      apply(source, into: target, samples: UInt8.self)
+    }
+    EffectFrames.copyAlpha(source, into: target)
+  }
+
+  private func apply<S: PlaneSample>(_ source: Frame, into target: Frame, samples: S.Type) {
     for (plane, table) in [(0, luma), (1, cb), (2, cr)] {
-      guard let src = PlaneView(source, plane: plane), let dst = PlaneView(target, plane: plane) else { continue }
+      guard let src = Plane<S>(source, plane: plane), let dst = Plane<S>(target, plane: plane) else { continue }
       table.withUnsafeBufferPointer { t in
-        guard let lut = t.baseAddress else { return }
+        guard let lut = t.baseAddress, t.count > src.maximum else { return }
         for y in 0..<src.height {
           let s = src.row(y)
           let d = dst.row(y)
-          for x in 0..<src.width { d[x] = lut[Int(s[x])] }
+          for x in 0..<src.width { d[x] = S(truncatingIfNeeded: lut[Int(s[x])]) }
         }
       }
     }
-    EffectFrames.copyAlpha(source, into: target)
   }
 }

@@ -8,15 +8,19 @@ import Foundation
 final class EffectProcessor {
   private let matrix: ColorMatrix
   private let tables: CubeTables
+  /// Pictures are 10-bit in this HDR transfer (else 8-bit SDR).
+  private let hdr: ToneMapper.Transfer?
   /// The folded colour tables of the last run of colour effects (a constant run is folded once).
-  private var colour: (run: [Effect.Kind], amounts: [Double], tables: ColorTables)?
+  private var colour: (run: [Effect.Kind], amounts: [Double], depth: Int, tables: ColorTables)?
   /// Per track: the two pictures the passes write in turn, and the key of the last result.
   private var buffers: [TrackID: (key: Int, result: Frame?, frames: [Frame?])] = [:]
   private var scratch: [UInt8] = []
 
-  init(tables: CubeTables, matrix: ColorMatrix) {
+  /// `hdr`: pictures are 10-bit BT.2020 in that transfer (an HDR render), the sepia tint placed into it.
+  init(tables: CubeTables, matrix: ColorMatrix, hdr: ToneMapper.Transfer? = nil) {
     self.matrix = matrix
     self.tables = tables
+    self.hdr = hdr
   }
 
   /// `picture` with `effects` as they are at `time`; `scale` is how many render pixels a picture pixel spans
@@ -58,7 +62,8 @@ final class EffectProcessor {
         slot.frames[turn] = target
       }
       if ColorTables.folds(effect.kind) {
-        colourTables(active[index..<end].map { ($0.0.kind, $0.1) }).apply(current, into: target)
+        colourTables(active[index..<end].map { ($0.0.kind, $0.1) }, depth: current.bitDepth).apply(
+          current, into: target)
       } else {
         switch effect.kind {
         case .lut: tables.lookup(effect.file ?? "", matrix: matrix)?.apply(current, into: target, amount: amount)
@@ -84,39 +89,66 @@ final class EffectProcessor {
   }
 
   /// The tables for a run of colour effects, folded again only when the run or its amounts change.
-  private func colourTables(_ run: [(Effect.Kind, Double)]) -> ColorTables {
+  private func colourTables(_ run: [(Effect.Kind, Double)], depth: Int) -> ColorTables {
     let (kinds, amounts) = (run.map(\.0), run.map(\.1))
-    if let colour, colour.run == kinds, colour.amounts == amounts { return colour.tables }
-    let folded = ColorTables(run, matrix: matrix)
-    colour = (kinds, amounts, folded)
+    if let colour, colour.run == kinds, colour.amounts == amounts, colour.depth == depth { return colour.tables }
+    let sepia: (u: Int, v: Int)
+    if let hdr, depth > 8 {
+      let placed = HDRPlacement(transfer: hdr, source: ColorMatrix.bt709.coefficients).yuv10(
+        red: 112, green: 66, blue: 20)
+      sepia = (Int(placed.u) << (depth - 10), Int(placed.v) << (depth - 10))
+    } else {
+      let tint = matrix.yuv(red: 112, green: 66, blue: 20)
+      sepia = (Int(tint.u) << (depth - 8), Int(tint.v) << (depth - 8))
+    }
+    let folded = ColorTables(run, depth: depth, sepia: sepia)
+    colour = (kinds, amounts, depth, folded)
     return folded
   }
 
   /// Every plane blurred; chroma (half size) by half the reach; alpha too, so edges soften with the picture.
   private func blur(_ source: Frame, into target: Frame, reach: Double) {
     for plane in 0..<4 {
-      guard let src = PlaneView(source, plane: plane), let dst = PlaneView(target, plane: plane) else { continue }
       let r = Int(min(plane == 1 || plane == 2 ? reach / 2 : reach, 4096).rounded())
-      BoxBlur(reach: r).apply(src, into: dst, scratch: &scratch)
+      if let src = Plane<UInt16>(source, plane: plane), let dst = Plane<UInt16>(target, plane: plane) {
+        BoxBlur(reach: r).apply(src, into: dst)
+      } else if let src = PlaneView(source, plane: plane), let dst = PlaneView(target, plane: plane) {
+        BoxBlur(reach: r).apply(src, into: dst, scratch: &scratch)
+      }
     }
   }
 
   /// Luma plus `amount` times its difference from a 3×3 box blur of itself; chroma and alpha copied.
   private func sharpen(_ source: Frame, into target: Frame, amount: Double) {
-    guard let src = PlaneView(source, plane: 0), let dst = PlaneView(target, plane: 0) else { return }
-    BoxBlur(reach: 1).apply(src, into: dst, scratch: &scratch)
-    let gain = Int32((amount * 256).rounded())
-    for y in 0..<src.height {
-      let s = src.row(y)
-      let d = dst.row(y)
-      for x in 0..<src.width {
-        let detail = Int32(s[x]) &- Int32(d[x])
-        d[x] = UInt8(clamping: Int32(s[x]) &+ ((detail &* gain &+ 128) >> 8))
+    if let src = Plane<UInt16>(source, plane: 0), let dst = Plane<UInt16>(target, plane: 0) {
+      BoxBlur(reach: 1).apply(src, into: dst)
+      Self.sharpen(src, blurred: dst, amount: amount)
+    } else if let src = PlaneView(source, plane: 0), let dst = PlaneView(target, plane: 0) {
+      BoxBlur(reach: 1).apply(src, into: dst, scratch: &scratch)
+      Self.sharpen(src, blurred: dst, amount: amount)
+    }
+    let bytes = source.bitDepth > 8 ? 2 : 1
+    for plane in 1..<4 {
+      guard let from = source.data(plane), let to = target.data(plane) else { continue }
+      let (width, height) =
+        plane == 3 ? (source.width, source.height) : ((source.width + 1) / 2, (source.height + 1) / 2)
+      for y in 0..<height {
+        (to + y * target.linesize(plane)).update(from: from + y * source.linesize(plane), count: width * bytes)
       }
     }
-    for plane in 1..<4 {
-      guard let from = PlaneView(source, plane: plane), let to = PlaneView(target, plane: plane) else { continue }
-      for y in 0..<from.height { to.row(y).update(from: from.row(y), count: from.width) }
+  }
+
+  /// `blurred` becomes `source` plus `amount` times its difference from `blurred`.
+  private static func sharpen<S: PlaneSample>(_ source: Plane<S>, blurred: Plane<S>, amount: Double) {
+    let gain = Int((amount * 256).rounded())
+    let top = source.maximum
+    for y in 0..<source.height {
+      let s = source.row(y)
+      let d = blurred.row(y)
+      for x in 0..<source.width {
+        let detail = Int(s[x]) &- Int(d[x])
+        d[x] = S(truncatingIfNeeded: min(max(Int(s[x]) &+ ((detail &* gain &+ 128) >> 8), 0), top))
+      }
     }
   }
 }

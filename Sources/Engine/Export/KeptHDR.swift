@@ -6,8 +6,8 @@ import Composition
 /// is one HDR source's picture shown alone, 1:1 (a trim or a join of such clips), the pictures go to the encoder
 /// as they are decoded (`SourceFrames`), as a smart render's re-encoded ones do. Otherwise the compositor works
 /// at 10 bits in BT.2020 and the transfer (`composed`): layers, text, transitions, and SDR clips and pictures
-/// placed into HDR at reference white (`HDRPlacement`). What stays SDR, with `why`: H.264 output, `--hdr sdr`,
-/// HDR clips of different transfers, and effects (they work at 8 bits).
+/// placed into HDR at reference white (`HDRPlacement`), effects on the HDR signal. What stays SDR, with `why`:
+/// H.264 output, `--hdr sdr`, HDR clips of different transfers, and `.cube` LUTs (made for SDR pictures).
 struct KeptHDR {
   var transfer: AVColorTransferCharacteristic
   var primaries: AVColorPrimaries
@@ -84,7 +84,7 @@ struct KeptHDR {
 
   /// The transfer a smart render composes its re-encoded HDR frames in, at 10 bits, as a full render would
   /// (`composed`); nil when its frames could not be composed so (no HDR clip, `--hdr sdr`, clips of different
-  /// transfers, an effect).
+  /// transfers, a LUT).
   static func composedTransfer(_ composition: Composition) -> ToneMapper.Transfer? {
     let sources = Sources(composition)
     guard let first = sources.found.first, composition.export.dynamicRange != .sdr,
@@ -101,9 +101,9 @@ struct KeptHDR {
     guard sources.found.allSatisfy({ $0.1 == AVCOL_PRI_BT2020 }) else {
       return "an HDR clip's colours are not BT.2020, and frames are composed in BT.2020"
     }
-    let layers = composition.video?.instructions.flatMap(\.layers) ?? []
-    guard layers.allSatisfy({ $0.effects.isEmpty && ($0.backdrop?.blur ?? 0) <= 0 }) else {
-      return "an effect is applied, and effects work at 8 bits in SDR"
+    let effects = composition.video?.instructions.flatMap(\.layers).flatMap(\.effects) ?? []
+    guard !effects.contains(where: { $0.kind == .lut }) else {
+      return "a .cube LUT is applied, and LUTs are made for SDR pictures"
     }
     return nil
   }
