@@ -5,8 +5,8 @@ import XCTest
 /// HDR kept, checked from outside (ffprobe and the ffmpeg CLI's decode): an HLG clip joined or trimmed into an
 /// output codec that can carry HDR stays 10-bit with its transfer and BT.2020 colours, its gradient in more
 /// levels than 8 bits have; titles, transitions and SDR clips among HDR ones are composed at 10 bits in HDR, SDR
-/// white at HDR reference white, effects on the HDR signal; `--hdr sdr`, H.264 output and LUTs are SDR, with a
-/// note saying why.
+/// white at HDR reference white, effects on the HDR signal; `--hdr sdr`, H.264 output and HLG joined to PQ are SDR,
+/// with a note saying why.
 final class HDRKeepTests: XCTestCase {
   private var folder: URL!
 
@@ -152,8 +152,8 @@ final class HDRKeepTests: XCTestCase {
     }
   }
 
-  /// `--hdr sdr` maps to 8-bit SDR without a note; H.264 output and a `.cube` LUT are SDR with a note that says
-  /// why; `--dry-run` says what becomes of the HDR.
+  /// `--hdr sdr` maps to 8-bit SDR without a note; H.264 output and HLG joined to PQ are SDR with a note that
+  /// says why; `--dry-run` says what becomes of the HDR.
   func testSDRWhenAskedForOrWhenTheOutputCannotCarryIt() throws {
     let ramp = FixtureFiles.path("hlg-gradient.mp4")
     let sdr = out("sdr.mp4")
@@ -170,17 +170,16 @@ final class HDRKeepTests: XCTestCase {
         "clipmerge: note: HDR clips are mapped to SDR: h264 output is SDR; hevc, vp9, av1 or prores keep HDR"),
       h264.stderr)
 
-    let lut = try ClipmergeProcess.run(
+    let mixed = try ClipmergeProcess.run(
       [
-        "concat", FixtureFiles.path("hlg.mp4"), "--effect", "lut=" + FixtureFiles.path("warm.cube"), "--video-codec",
-        "hevc", "-o", out("e.mp4"),
+        "concat", FixtureFiles.path("hlg.mp4"), FixtureFiles.path("pq.mp4"), "--video-codec", "hevc", "-o",
+        out("mixed.mp4"),
       ])
-    XCTAssertEqual(lut.code, 0, lut.stderr)
+    XCTAssertEqual(mixed.code, 0, mixed.stderr)
     XCTAssertTrue(
-      lut.stderr.contains(
-        "clipmerge: note: HDR clips are mapped to SDR: a .cube LUT is applied, and LUTs are made for SDR pictures"),
-      lut.stderr)
-    XCTAssertTrue(try stream(out("e.mp4")).contains("pix_fmt=yuv420p\n"))
+      mixed.stderr.contains("clipmerge: note: HDR clips are mapped to SDR: the HDR clips differ in transfer"),
+      mixed.stderr)
+    XCTAssertTrue(try stream(out("mixed.mp4")).contains("pix_fmt=yuv420p\n"))
 
     let plan = try ClipmergeProcess.run(["concat", ramp, "--video-codec", "hevc", "--dry-run"])
     XCTAssertTrue(plan.stdout.contains("hdr: kept: arib-std-b67, bt2020, 10-bit\n"), plan.stdout)
@@ -224,7 +223,8 @@ final class HDRKeepTests: XCTestCase {
 
   /// Text, effects and transitions over HDR compose at 10 bits: titled, the 10-bit ramp keeps more levels than
   /// 8 bits have in a row the title leaves alone, and the title's white is HDR reference white (HLG 75 %), not the
-  /// ramp's peak; graded (grayscale, contrast, sharpening) it keeps them, its chroma neutral; dissolved into
+  /// ramp's peak; graded (a `.cube` table, grayscale, contrast, sharpening) it keeps them, its chroma neutral;
+  /// dissolved into
   /// itself, it keeps them through the crossfade.
   func testTextAndTransitionsComposeAtTenBits() throws {
     let ramp = FixtureFiles.path("hlg-gradient.mp4")
@@ -247,13 +247,13 @@ final class HDRKeepTests: XCTestCase {
     XCTAssertGreaterThan(title.count, 50, "the title is drawn")
     XCTAssertTrue(abs(title.commonest - 721) <= 12, "the title's white at HLG 75 %: \(title.commonest)")
 
-    // Effects work on the 10-bit signal: grayscale leaves the chroma neutral, contrast and sharpening the ramp's
-    // levels.
+    // Effects work on the 10-bit signal: a `.cube` table, contrast and sharpening leave the ramp's levels,
+    // grayscale the chroma neutral.
     let graded = out("graded.mp4")
     let effects = try ClipmergeProcess.run(
       [
-        "concat", ramp, "--effect", "grayscale", "--effect", "contrast=1.1", "--effect", "sharpen=1", "--video-codec",
-        "hevc", "--crf", "10", "-o", graded,
+        "concat", ramp, "--effect", "lut=" + FixtureFiles.path("warm.cube"), "--effect", "grayscale", "--effect",
+        "contrast=1.1", "--effect", "sharpen=1", "--video-codec", "hevc", "--crf", "10", "-o", graded,
       ])
     XCTAssertEqual(effects.code, 0, effects.stderr)
     XCTAssertFalse(effects.stderr.contains("SDR"), effects.stderr)

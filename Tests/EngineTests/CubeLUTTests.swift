@@ -84,22 +84,8 @@ final class CubeLUTTests: XCTestCase {
     let (source, target) = (try sweep(), try sweep())
     YUVLookup(cube, matrix: .bt709).apply(source, into: target, amount: 1)
     let grid = YUVLookup.grid(cube, matrix: .bt709)
-    let n = YUVLookup.points
     func expected(_ y: Double, _ u: Int, _ v: Int, _ channel: Int) -> Double {
-      func cell(_ x: Double) -> (Int, Double) {
-        let p = x * Double(n - 1) / 255
-        let i = min(Int(p), n - 2)
-        return (i, p - Double(i))
-      }
-      let ((iy, fy), (iu, fu), (iv, fv)) = (cell(y), cell(Double(u)), cell(Double(v)))
-      func at(_ a: Int, _ b: Int, _ c: Int) -> Double { Double(grid[(c * n + b) * n + a][channel]) }
-      var value = 0.0
-      for (dy, wy) in [(0, 1 - fy), (1, fy)] {
-        for (du, wu) in [(0, 1 - fu), (1, fu)] {
-          for (dv, wv) in [(0, 1 - fv), (1, fv)] { value += wy * wu * wv * at(iy + dy, iu + du, iv + dv) }
-        }
-      }
-      return min(max(value, 0), 255)
+      Self.interpolated(grid, y, Double(u), Double(v), channel)
     }
     let planes = (0..<3).map { (PlaneView(source, plane: $0)!, PlaneView(target, plane: $0)!) }
     var worst = 0.0
@@ -120,6 +106,67 @@ final class CubeLUTTests: XCTestCase {
       }
     }
     XCTAssertLessThanOrEqual(worst, 0.51)
+  }
+
+  /// The grid at 8-bit (Y', Cb, Cr), interpolated trilinearly in doubles, clamped to 0...`top`.
+  static func interpolated(
+    _ grid: [SIMD3<Float>], _ y: Double, _ u: Double, _ v: Double, _ channel: Int, top: Double = 255
+  ) -> Double {
+    let n = YUVLookup.points
+    func cell(_ x: Double) -> (Int, Double) {
+      let p = min(max(x, 0), 255) * Double(n - 1) / 255
+      let i = min(Int(p), n - 2)
+      return (i, p - Double(i))
+    }
+    let ((iy, fy), (iu, fu), (iv, fv)) = (cell(y), cell(u), cell(v))
+    func at(_ a: Int, _ b: Int, _ c: Int) -> Double { Double(grid[(c * n + b) * n + a][channel]) }
+    var value = 0.0
+    for (dy, wy) in [(0, 1 - fy), (1, fy)] {
+      for (du, wu) in [(0, 1 - fu), (1, fu)] {
+        for (dv, wv) in [(0, 1 - fv), (1, fv)] { value += wy * wu * wv * at(iy + dy, iu + du, iv + dv) }
+      }
+    }
+    return min(max(value, 0), top)
+  }
+
+  /// An HDR render's 10-bit pictures go through the same grid (`WideLookup`), interpolated for each pixel: the
+  /// sweep at four times its values comes out as the grid's values at four times, to a quarter of an 8-bit level.
+  func testWideLookupInterpolatesTheGridAtTenBits() throws {
+    var text = "LUT_3D_SIZE 3\n"
+    for i in 0..<27 { text += "\(Float(i % 3) / 2 * 0.9) \(Float(i / 3 % 3) / 2) \(Float(i / 9) / 2 * 1.1)\n" }
+    let cube = try parse(text)
+    let narrow = try sweep()
+    let (source, target) = (
+      try Frame(width: 128, height: 64, format: AV_PIX_FMT_YUV420P10LE),
+      try Frame(width: 128, height: 64, format: AV_PIX_FMT_YUV420P10LE)
+    )
+    for plane in 0..<3 {
+      let (from, to) = (PlaneView(narrow, plane: plane)!, Engine.Plane<UInt16>(source, plane: plane)!)
+      for row in 0..<from.height {
+        for x in 0..<from.width { to.row(row)[x] = UInt16(from.row(row)[x]) << 2 }
+      }
+    }
+    WideLookup(cube, matrix: .bt709).apply(source, into: target, amount: 1)
+    let grid = YUVLookup.grid(cube, matrix: .bt709)
+    let planes = (0..<3).map { (PlaneView(narrow, plane: $0)!, Engine.Plane<UInt16>(target, plane: $0)!) }
+    var worst = 0.0
+    for row in 0..<32 {
+      for column in 0..<64 {
+        let (u, v) = (Double(planes[1].0.row(row)[column]), Double(planes[2].0.row(row)[column]))
+        var sum = 0.0
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+          let luma = Double(planes[0].0.row(2 * row + dy)[2 * column + dx])
+          sum += luma
+          let out = Double(planes[0].1.row(2 * row + dy)[2 * column + dx]) / 4
+          worst = max(worst, abs(out - Self.interpolated(grid, luma, u, v, 0, top: 1023 / 4)))
+        }
+        for channel in 1...2 {
+          let out = Double(planes[channel].1.row(row)[column]) / 4
+          worst = max(worst, abs(out - Self.interpolated(grid, sum / 4, u, v, channel, top: 1023 / 4)))
+        }
+      }
+    }
+    XCTAssertLessThanOrEqual(worst, 0.2)
   }
 
   /// Values no colour has (a float's largest, either sign, in a table that parses) are clamped, not a crash.

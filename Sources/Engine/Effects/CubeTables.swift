@@ -14,6 +14,7 @@ final class CubeTables: @unchecked Sendable {
   private let lock = NSLock()
   private var lookups: [Key: YUVLookup] = [:]
   private var builds: [Key: LookupBuild] = [:]
+  private var wide: [Key: WideLookup] = [:]
 
   init(composition: Composition) throws(EngineError) {
     var cubes: [String: CubeLUT] = [:]
@@ -42,6 +43,18 @@ final class CubeTables: @unchecked Sendable {
     guard let cube = cubes[file] else { return nil }
     let lookup = builds.removeValue(forKey: key)?.result() ?? YUVLookup(cube, matrix: matrix)
     lookups[key] = lookup
+    return lookup
+  }
+
+  /// The 10-bit lookup for `file` in `matrix` (an HDR render's); nil for a file the composition does not name.
+  func wideLookup(_ file: String, matrix: ColorMatrix) -> WideLookup? {
+    let key = Key(file: file, matrix: matrix)
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = wide[key] { return known }
+    guard let cube = cubes[file] else { return nil }
+    let lookup = WideLookup(cube, matrix: matrix)
+    wide[key] = lookup
     return lookup
   }
 

@@ -66,6 +66,8 @@ final class EffectProcessor {
           current, into: target)
       } else {
         switch effect.kind {
+        case .lut where current.bitDepth > 8:
+          tables.wideLookup(effect.file ?? "", matrix: .bt2020)?.apply(current, into: target, amount: amount)
         case .lut: tables.lookup(effect.file ?? "", matrix: matrix)?.apply(current, into: target, amount: amount)
         case .blur: blur(current, into: target, reach: amount / max(scale, 1e-6))
         case .sharpen: sharpen(current, into: target, amount: amount)

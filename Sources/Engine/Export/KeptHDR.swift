@@ -6,8 +6,8 @@ import Composition
 /// is one HDR source's picture shown alone, 1:1 (a trim or a join of such clips), the pictures go to the encoder
 /// as they are decoded (`SourceFrames`), as a smart render's re-encoded ones do. Otherwise the compositor works
 /// at 10 bits in BT.2020 and the transfer (`composed`): layers, text, transitions, and SDR clips and pictures
-/// placed into HDR at reference white (`HDRPlacement`), effects on the HDR signal. What stays SDR, with `why`:
-/// H.264 output, `--hdr sdr`, HDR clips of different transfers, and `.cube` LUTs (made for SDR pictures).
+/// placed into HDR at reference white (`HDRPlacement`), effects (`.cube` tables too) on the HDR signal. What stays
+/// SDR, with `why`: H.264 output, `--hdr sdr`, HDR clips of different transfers or not in BT.2020.
 struct KeptHDR {
   var transfer: AVColorTransferCharacteristic
   var primaries: AVColorPrimaries
@@ -84,7 +84,7 @@ struct KeptHDR {
 
   /// The transfer a smart render composes its re-encoded HDR frames in, at 10 bits, as a full render would
   /// (`composed`); nil when its frames could not be composed so (no HDR clip, `--hdr sdr`, clips of different
-  /// transfers, a LUT).
+  /// transfers).
   static func composedTransfer(_ composition: Composition) -> ToneMapper.Transfer? {
     let sources = Sources(composition)
     guard let first = sources.found.first, composition.export.dynamicRange != .sdr,
@@ -100,10 +100,6 @@ struct KeptHDR {
     }
     guard sources.found.allSatisfy({ $0.1 == AVCOL_PRI_BT2020 }) else {
       return "an HDR clip's colours are not BT.2020, and frames are composed in BT.2020"
-    }
-    let effects = composition.video?.instructions.flatMap(\.layers).flatMap(\.effects) ?? []
-    guard !effects.contains(where: { $0.kind == .lut }) else {
-      return "a .cube LUT is applied, and LUTs are made for SDR pictures"
     }
     return nil
   }

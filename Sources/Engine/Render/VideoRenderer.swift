@@ -17,7 +17,7 @@ final class VideoRenderer {
   private let effects: EffectProcessor
 
   /// `tables`: the composition's `.cube` files, read once for the whole render. `hdr`: frames are composed at
-  /// 10 bits in BT.2020 and that transfer (`KeptHDR`; no LUT then), HDR pictures as they are and SDR ones
+  /// 10 bits in BT.2020 and that transfer (`KeptHDR`), HDR pictures as they are and SDR ones
   /// placed into HDR; without it, at 8 bits in `matrix`, HDR pictures mapped to SDR.
   init(
     composition: Composition, video: VideoComposition, matrix: ColorMatrix, damage: DamageLog, tables: CubeTables,
@@ -69,9 +69,6 @@ final class VideoRenderer {
         track: track.id, serial: picture.serial, picture: normalized, transform: transform,
         opacity: layer.opacity.value(at: time), isStill: still, isMoving: !layer.transform.isConstant)
       draw.mask = layer.mask.map { ($0.shape, $0.rect.value(at: time), $0.feather) }
-      if layer.effects.contains(where: { $0.kind == .lut }), compositor.hdr != nil {
-        throw EngineError.internalFailure(.effects, "LUTs work on 8-bit SDR pictures; KeptHDR maps such renders")
-      }
       if !layer.effects.isEmpty {
         // The one layer, a moving picture drawn whole 1:1 over the frame: its last effect writes the frame itself.
         let whole = instruction?.layers.count == 1 && !still && layer.crop == nil && Self.fills(draw, frame)
