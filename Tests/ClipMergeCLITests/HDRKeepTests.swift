@@ -186,46 +186,84 @@ final class HDRKeepTests: XCTestCase {
   }
 
   /// SDR pictures placed into HDR as ITU-R BT.2408 does: an SDR clip's white joined to an HLG clip lands at HDR
-  /// reference white, 75 % HLG (10-bit 721), and to a PQ clip at 203 cd/m², 58 % PQ (573), chroma neutral; the
-  /// output is HDR, composed at 10 bits, and no note says it is SDR.
+  /// reference white, 75 % HLG (10-bit 721), and to a PQ clip at 203 cd/m², 58 % PQ (573), chroma neutral; its
+  /// red lands where BT.2087 and BT.2100's formulas, worked out here, put BT.709 red in BT.2020. The output is
+  /// HDR, composed at 10 bits, and no note says it is SDR.
   func testSDRClipsArePlacedAtHDRReferenceWhite() throws {
-    let white = out("white.mp4")
-    let made = try ClipmergeProcess.capture(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      [
-        "ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "color=c=white:s=160x120:r=25:d=0.4", "-pix_fmt",
-        "yuv420p", "-c:v", "libx264", "-qp", "0", white,
-      ])
-    XCTAssertEqual(made.code, 0, made.stderr)
-    for (clip, transfer, level) in [("hlg.mp4", "arib-std-b67", 721), ("pq.mp4", "smpte2084", 573)] {
+    var colours: [String: String] = [:]
+    for colour in ["white", "red"] {
+      colours[colour] = out(colour + ".mp4")
+      let made = try ClipmergeProcess.capture(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+          "ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "color=c=\(colour):s=160x120:r=25:d=0.4",
+          "-pix_fmt", "yuv420p", "-c:v", "libx264", "-qp", "0", out(colour + ".mp4"),
+        ])
+      XCTAssertEqual(made.code, 0, made.stderr)
+    }
+    for (clip, transfer) in [("hlg.mp4", "arib-std-b67"), ("pq.mp4", "smpte2084")] {
       let output = out("placed-" + clip)
       let joined = try ClipmergeProcess.run(
-        ["concat", FixtureFiles.path(clip), white, "--video-codec", "hevc", "--crf", "10", "-o", output])
+        [
+          "concat", FixtureFiles.path(clip), out("white.mp4"), out("red.mp4"), "--video-codec", "hevc", "--crf", "10",
+          "-o", output,
+        ])
       XCTAssertEqual(joined.code, 0, joined.stderr)
       XCTAssertFalse(joined.stderr.contains("SDR"), joined.stderr)
       let facts = try stream(output)
       for fact in ["pix_fmt=yuv420p10le", "color_transfer=\(transfer)", "color_primaries=bt2020"] {
         XCTAssertTrue(facts.contains(fact), "\(clip): \(fact) in\n\(facts)")
       }
-      // The white clip's ten pictures follow the clip's 25.
-      let luma = try samples(output, "select=gte(n\\,25),extractplanes=y")
-      let chroma =
-        try samples(output, "select=gte(n\\,25),extractplanes=u")
-        + samples(output, "select=gte(n\\,25),extractplanes=v")
-      XCTAssertEqual(luma.count, 10 * 160 * 120, clip)
-      XCTAssertTrue(luma.allSatisfy { abs(Int($0) - level) <= 2 }, "\(clip): luma \(Set(luma).sorted())")
-      XCTAssertTrue(chroma.allSatisfy { abs(Int($0) - 512) <= 2 }, "\(clip): chroma \(Set(chroma).sorted())")
+      // The white clip's ten pictures follow the clip's 25, the red clip's ten follow them.
+      for (colour, frames, linear) in [
+        ("white", "between(n\\,25\\,34)", (1.0, 1.0, 1.0)), ("red", "gte(n\\,35)", (1.0, 0, 0)),
+      ] {
+        let expected = Self.placed(linear, hlg: clip == "hlg.mp4")
+        for (plane, level, tolerance) in [("y", expected.y, 3.0), ("u", expected.u, 4), ("v", expected.v, 4)] {
+          let values = try samples(output, "select=\(frames),extractplanes=\(plane)")
+          XCTAssertEqual(values.count, 10 * (plane == "y" ? 160 * 120 : 80 * 60), "\(clip) \(colour) \(plane)")
+          XCTAssertTrue(
+            values.allSatisfy { abs(Double($0) - level) <= tolerance },
+            "\(clip): \(colour)'s \(plane) \(Set(values).sorted()) against \(level)")
+        }
+      }
     }
     let plan = try ClipmergeProcess.run(
-      ["concat", FixtureFiles.path("hlg.mp4"), white, "--video-codec", "hevc", "--dry-run"])
+      ["concat", FixtureFiles.path("hlg.mp4"), out("white.mp4"), "--video-codec", "hevc", "--dry-run"])
     XCTAssertTrue(plan.stdout.contains("hdr: kept: arib-std-b67, bt2020, 10-bit, composed at 10 bits\n"), plan.stdout)
+  }
+
+  /// Where BT.2408 places SDR display light `linear` (BT.709, 1 = SDR white): at 203 cd/m² in BT.2020 (BT.2087),
+  /// encoded in HLG for a 1000 cd/m² display (inverse OOTF, γ 1.2, then the OETF) or in PQ; as 10-bit limited
+  /// Y'CbCr. Worked out from the standards' formulas, in doubles.
+  static func placed(_ linear: (Double, Double, Double), hlg: Bool) -> (y: Double, u: Double, v: Double) {
+    let m = [[0.6274, 0.3293, 0.0433], [0.0691, 0.9195, 0.0114], [0.0164, 0.0880, 0.8956]]
+    let wide = m.map { $0[0] * linear.0 + $0[1] * linear.1 + $0[2] * linear.2 }
+    var rgb: [Double]
+    if hlg {
+      let display = wide.map { $0 * 203 / 1000 }
+      let yd = 0.2627 * display[0] + 0.6780 * display[1] + 0.0593 * display[2]
+      let (a, b) = (0.17883277, 1 - 4 * 0.17883277)
+      let c = 0.5 - a * log(4 * a)
+      rgb = display.map { d in
+        let e = d * pow(yd, (1 - 1.2) / 1.2)
+        return e <= 1.0 / 12 ? (3 * e).squareRoot() : a * log(12 * e - b) + c
+      }
+    } else {
+      let (m1, m2, c1, c2, c3) = (2610.0 / 16384, 2523.0 / 32, 3424.0 / 4096, 2413.0 / 128, 2392.0 / 128)
+      rgb = wide.map { l in
+        let y = pow(l * 203 / 10000, m1)
+        return pow((c1 + c2 * y) / (1 + c3 * y), m2)
+      }
+    }
+    let luma = 0.2627 * rgb[0] + 0.6780 * rgb[1] + 0.0593 * rgb[2]
+    return (64 + 876 * luma, 512 + 896 * (rgb[2] - luma) / 1.8814, 512 + 896 * (rgb[0] - luma) / 1.4746)
   }
 
   /// Text, effects and transitions over HDR compose at 10 bits: titled, the 10-bit ramp keeps more levels than
   /// 8 bits have in a row the title leaves alone, and the title's white is HDR reference white (HLG 75 %), not the
   /// ramp's peak; graded (a `.cube` table, grayscale, contrast, sharpening) it keeps them, its chroma neutral;
-  /// dissolved into
-  /// itself, it keeps them through the crossfade.
+  /// faded to black, each mid-fade picture is the ramp times one factor, in more levels than 8 bits have.
   func testTextAndTransitionsComposeAtTenBits() throws {
     let ramp = FixtureFiles.path("hlg-gradient.mp4")
     let titled = out("titled.mp4")
@@ -261,11 +299,24 @@ final class HDRKeepTests: XCTestCase {
     let chroma = try samples(graded, "select=eq(n\\,0),extractplanes=u")
     XCTAssertTrue(chroma.allSatisfy { abs(Int($0) - 512) <= 2 }, "grayscale: \(Set(chroma).sorted())")
 
-    let dissolved = out("dissolved.mp4")
+    // Faded to black and back: mid-fade, each sample is black plus the ramp's distance from it times one
+    // factor, in more levels than 8 bits would keep at that factor.
+    let faded = out("faded.mp4")
     let joined = try ClipmergeProcess.run(
-      ["concat", ramp, ramp, "--transition", "crossfade,0.2", "--video-codec", "hevc", "-o", dissolved])
+      ["concat", ramp, ramp, "--transition", "fade-black,0.4", "--video-codec", "hevc", "--crf", "10", "-o", faded])
     XCTAssertEqual(joined.code, 0, joined.stderr)
     XCTAssertFalse(joined.stderr.contains("SDR"), joined.stderr)
-    XCTAssertGreaterThan(try levels(dissolved, picture: 7), 600, "mid-crossfade")
+    let source = try samples(ramp, "select=eq(n\\,0),extractplanes=y,crop=1024:1:0:10").map { Double($0) - 64 }
+    var midFade = 0
+    for n in 0..<10 {
+      let row = try samples(faded, "select=eq(n\\,\(n)),extractplanes=y,crop=1024:1:0:10").map { Double($0) - 64 }
+      let k = zip(row, source).map(*).reduce(0, +) / source.map { $0 * $0 }.reduce(0, +)
+      guard k > 0.3 && k < 0.7 else { continue }
+      midFade += 1
+      let residual = zip(row, source).map { abs($0 - k * $1) }.max() ?? 0
+      XCTAssertLessThanOrEqual(residual, 4, "picture \(n), faded to \(k)")
+      XCTAssertGreaterThan(Set(row).count, Int(k * 219) + 100, "picture \(n), faded to \(k): finer than 8 bits")
+    }
+    XCTAssertGreaterThan(midFade, 0, "some picture is mid-fade")
   }
 }

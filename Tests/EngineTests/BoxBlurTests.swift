@@ -124,12 +124,13 @@ final class BoxBlurTests: XCTestCase {
       blur.apply(source.view, into: narrow.view, scratch: &scratch)
       var wideSource = source.values.map { UInt16($0) << 2 }
       var wide = [UInt16](repeating: 0, count: w * h)
+      var sums: (from: [Int32], to: [Int32]) = ([], [])
       wideSource.withUnsafeMutableBufferPointer { input in
         wide.withUnsafeMutableBufferPointer { output in
           guard let i = input.baseAddress, let o = output.baseAddress else { return }
           blur.apply(
             Engine.Plane(base: i, stride: w, width: w, height: h, depth: 10),
-            into: Engine.Plane(base: o, stride: w, width: w, height: h, depth: 10))
+            into: Engine.Plane(base: o, stride: w, width: w, height: h, depth: 10), scratch: &sums)
         }
       }
       let differences = zip(narrow.values, wide).map { abs(4 * Int($0) - Int($1)) }

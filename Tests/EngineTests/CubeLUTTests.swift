@@ -130,7 +130,8 @@ final class CubeLUTTests: XCTestCase {
   }
 
   /// An HDR render's 10-bit pictures go through the same grid (`WideLookup`), interpolated for each pixel: the
-  /// sweep at four times its values comes out as the grid's values at four times, to a quarter of an 8-bit level.
+  /// sweep at four times its values, and the steps between, comes out as the grid's values there at four times,
+  /// to a fifth of an 8-bit level.
   func testWideLookupInterpolatesTheGridAtTenBits() throws {
     var text = "LUT_3D_SIZE 3\n"
     for i in 0..<27 { text += "\(Float(i % 3) / 2 * 0.9) \(Float(i / 3 % 3) / 2) \(Float(i / 9) / 2 * 1.1)\n" }
@@ -143,19 +144,20 @@ final class CubeLUTTests: XCTestCase {
     for plane in 0..<3 {
       let (from, to) = (PlaneView(narrow, plane: plane)!, Engine.Plane<UInt16>(source, plane: plane)!)
       for row in 0..<from.height {
-        for x in 0..<from.width { to.row(row)[x] = UInt16(from.row(row)[x]) << 2 }
+        // Four times the 8-bit values, plus the 10-bit steps between them.
+        for x in 0..<from.width { to.row(row)[x] = UInt16(from.row(row)[x]) << 2 | UInt16((x + 3 * row) & 3) }
       }
     }
     WideLookup(cube, matrix: .bt709).apply(source, into: target, amount: 1)
     let grid = YUVLookup.grid(cube, matrix: .bt709)
-    let planes = (0..<3).map { (PlaneView(narrow, plane: $0)!, Engine.Plane<UInt16>(target, plane: $0)!) }
+    let planes = (0..<3).map { (Engine.Plane<UInt16>(source, plane: $0)!, Engine.Plane<UInt16>(target, plane: $0)!) }
     var worst = 0.0
     for row in 0..<32 {
       for column in 0..<64 {
-        let (u, v) = (Double(planes[1].0.row(row)[column]), Double(planes[2].0.row(row)[column]))
+        let (u, v) = (Double(planes[1].0.row(row)[column]) / 4, Double(planes[2].0.row(row)[column]) / 4)
         var sum = 0.0
         for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-          let luma = Double(planes[0].0.row(2 * row + dy)[2 * column + dx])
+          let luma = Double(planes[0].0.row(2 * row + dy)[2 * column + dx]) / 4
           sum += luma
           let out = Double(planes[0].1.row(2 * row + dy)[2 * column + dx]) / 4
           worst = max(worst, abs(out - Self.interpolated(grid, luma, u, v, 0, top: 1023 / 4)))

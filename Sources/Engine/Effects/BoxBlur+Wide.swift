@@ -1,15 +1,20 @@
 /// The same blur on 16-bit samples (an HDR render's 10-bit pictures): the passes as running sums in Swift, a row
-/// or a column at a time, edges repeated and means rounded as the 8-bit kernels do.
+/// or a column at a time, edges repeated and means rounded as the 8-bit kernels do; `scratch` holds the two
+/// planes of sums the passes write in turn (kept by the caller from picture to picture).
 extension BoxBlur {
-  func apply(_ source: Plane<UInt16>, into target: Plane<UInt16>) {
+  func apply(_ source: Plane<UInt16>, into target: Plane<UInt16>, scratch: inout (from: [Int32], to: [Int32])) {
     let (w, h) = (source.width, source.height)
     guard w > 0, h > 0 else { return }
-    var from = [Int32](repeating: 0, count: w * h)
+    if scratch.from.count != w * h {
+      scratch = ([Int32](repeating: 0, count: w * h), [Int32](repeating: 0, count: w * h))
+    }
+    var (from, to) = scratch
+    scratch = ([], [])
+    defer { scratch = (from, to) }
     for y in 0..<h {
       let row = source.row(y)
       for x in 0..<w { from[y * w + x] = Int32(row[x]) }
     }
-    var to = from
     for r in radii {
       Self.pass(from, into: &to, radius: r, lines: h, length: w, step: 1, next: w)
       swap(&from, &to)

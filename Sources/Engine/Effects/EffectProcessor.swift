@@ -15,6 +15,7 @@ final class EffectProcessor {
   /// Per track: the two pictures the passes write in turn, and the key of the last result.
   private var buffers: [TrackID: (key: Int, result: Frame?, frames: [Frame?])] = [:]
   private var scratch: [UInt8] = []
+  private var wideScratch: (from: [Int32], to: [Int32]) = ([], [])
 
   /// `hdr`: pictures are 10-bit BT.2020 in that transfer (an HDR render), the sepia tint placed into it.
   init(tables: CubeTables, matrix: ColorMatrix, hdr: ToneMapper.Transfer? = nil) {
@@ -113,7 +114,7 @@ final class EffectProcessor {
     for plane in 0..<4 {
       let r = Int(min(plane == 1 || plane == 2 ? reach / 2 : reach, 4096).rounded())
       if let src = Plane<UInt16>(source, plane: plane), let dst = Plane<UInt16>(target, plane: plane) {
-        BoxBlur(reach: r).apply(src, into: dst)
+        BoxBlur(reach: r).apply(src, into: dst, scratch: &wideScratch)
       } else if let src = PlaneView(source, plane: plane), let dst = PlaneView(target, plane: plane) {
         BoxBlur(reach: r).apply(src, into: dst, scratch: &scratch)
       }
@@ -123,7 +124,7 @@ final class EffectProcessor {
   /// Luma plus `amount` times its difference from a 3×3 box blur of itself; chroma and alpha copied.
   private func sharpen(_ source: Frame, into target: Frame, amount: Double) {
     if let src = Plane<UInt16>(source, plane: 0), let dst = Plane<UInt16>(target, plane: 0) {
-      BoxBlur(reach: 1).apply(src, into: dst)
+      BoxBlur(reach: 1).apply(src, into: dst, scratch: &wideScratch)
       Self.sharpen(src, blurred: dst, amount: amount)
     } else if let src = PlaneView(source, plane: 0), let dst = PlaneView(target, plane: 0) {
       BoxBlur(reach: 1).apply(src, into: dst, scratch: &scratch)

@@ -29,9 +29,9 @@ struct WideLookup: Sendable {
         for x in 0..<su.width {
           let (a, b) = (min(2 * x, lastX), min(2 * x + 1, lastX))
           let (u, v) = (Float(su.row(row)[x]) * toEight, Float(sv.row(row)[x]) * toEight)
-          let block = [(y0, a), (y0, b), (y1, a), (y1, b)]
           var mean: Float = 0
-          for (py, px) in block {
+          for corner in 0..<4 {
+            let (py, px) = (corner < 2 ? y0 : y1, corner & 1 == 0 ? a : b)
             let old = sy.row(py)[px]
             mean += Float(old)
             dy.row(py)[px] = level(Self.sample(grid, Float(old) * toEight, u, v).x, old)

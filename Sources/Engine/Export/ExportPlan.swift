@@ -53,7 +53,8 @@ public struct ExportPlan: Sendable {
   /// What the smart plan copies (a smart render) or would copy (a render whose plan was made and not taken).
   public var smart: SmartExporter.Summary?
   /// What becomes of HDR sources in a full render, in words: `kept: arib-std-b67, bt2020, 10-bit` or
-  /// `mapped to SDR: why`; nil when there is none (or the render is smart, which copies them as they are).
+  /// `mapped to SDR: why`; nil when there is none (or the render is smart, which copies their pictures as they
+  /// are and composes the rest at 10 bits).
   public var hdr: String?
   /// Whether a full render keeps HDR: frames are 10-bit, SDR pictures placed into HDR.
   public var keepsHDR = false

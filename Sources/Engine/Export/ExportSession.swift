@@ -47,7 +47,7 @@ final class ExportSession {
     let export = composition.export
     let matrix = composition.video.map { ColorMatrix.guess(height: $0.renderSize.height) }
     // The colour tables build while the muxer, the encoders and the first sources open.
-    if let matrix, part.includesVideo { tables.prepare(matrix: matrix) }
+    if let matrix, part.includesVideo, hdr?.composed != true { tables.prepare(matrix: matrix) }
     output = try target.open()
     writer = PacketWriter(output, path: target.route.path)
     do {
@@ -63,9 +63,7 @@ final class ExportSession {
         if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {
           output.setCodecTag(stream: stream, "hvc1")
         }
-        if let path = hdr?.metadataSource, let picture = HDRMetadata.firstPicture(path: path) {
-          try output.addHDR10(stream: stream, from: picture)
-        }
+        if let picture = hdr?.metadata { try output.addHDR10(stream: stream, from: picture) }
         let composed = hdr?.composed == true ? hdr?.curve : nil
         video = VideoSide(
           composition: vc,
@@ -112,17 +110,7 @@ final class ExportSession {
   ) throws(EngineError) {
     let size = video.composition.renderSize
     let frame: Frame
-    do {
-      frame = try Frame(
-        width: size.width, height: size.height,
-        format: video.hdr?.composed == true ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P)
-    } catch { throw .internalFailure(.encoding, "\(error)") }
-    if let hdr = video.hdr, hdr.composed {
-      frame.pointer.pointee.color_trc = hdr.transfer
-      frame.pointer.pointee.color_primaries = hdr.primaries
-      frame.pointer.pointee.colorspace = hdr.colorspace
-      frame.pointer.pointee.color_range = AVCOL_RANGE_MPEG
-    }
+    do { frame = try video.renderer.makeFrame() } catch { throw .internalFailure(.encoding, "\(error)") }
     var frames = 0..<video.composition.frameCount(covering: composition.duration)
     if case .videoFrames(let range) = part { frames = range }
     for n in frames {

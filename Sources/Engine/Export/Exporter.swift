@@ -88,7 +88,9 @@ public final class Exporter {
       }
       if policy.asked || unasked == .mostIsCopied {
         smart = planned
-        plan = ExportPlan(method: .smart, reason: policy.asked ? .smartAsked : .mostIsCopied, smart: summary)
+        plan = ExportPlan(
+          method: .smart, reason: policy.asked ? .smartAsked : .mostIsCopied, smart: summary,
+          keepsHDR: planned.keepsHDR)
       } else {
         smart = nil
         plan = whole(unasked, summary)

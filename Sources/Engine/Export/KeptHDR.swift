@@ -14,10 +14,12 @@ struct KeptHDR {
   var colorspace: AVColorSpace
   /// What the encoder takes.
   var format: AVPixelFormat
-  /// The sources' HDR10 metadata as x265's parameters (HEVC output only; nil when they carry none).
-  var x265Parameters: String?
-  /// The first HDR source, whose first picture's HDR10 metadata the output's track carries too.
-  var metadataSource: String?
+  /// The first HDR source's first picture, whose HDR10 metadata (if any) the output carries: in HEVC's pictures
+  /// (x265's parameters) and in every output's track.
+  var metadata: Frame?
+
+  /// The HDR10 metadata as x265's parameters; nil when the sources carry none.
+  var x265Parameters: String? { metadata.flatMap(HDRMetadata.x265Parameters(of:)) }
   /// Whether frames are drawn by the compositor at 10 bits (else they are the sources' pictures as they are).
   var composed = false
 
@@ -60,15 +62,9 @@ struct KeptHDR {
     case let codec: return .mapped(why: "\(codec.rawValue) output is SDR; hevc, vp9, av1 or prores keep HDR")
     }
     if composition.export.dynamicRange == .sdr { return .mapped(why: "--hdr sdr") }
-    guard sources.found.allSatisfy({ $0.0 == first.0 }) else {
-      return .mapped(why: "the HDR clips differ in transfer")
-    }
-    let metadata =
-      composition.export.effectiveVideoCodec == .hevc
-      ? sources.firstHDRPath.flatMap { HDRMetadata.x265Parameters(path: $0) } : nil
     var kept = KeptHDR(
-      transfer: first.0, primaries: first.1, colorspace: first.2, format: format, x265Parameters: metadata,
-      metadataSource: sources.firstHDRPath)
+      transfer: first.0, primaries: first.1, colorspace: first.2, format: format,
+      metadata: sources.firstHDRPath.flatMap(HDRMetadata.firstPicture(path:)))
     let frames = 0..<video.frameCount(covering: composition.duration)
     if !sources.sdr, sources.found.allSatisfy({ $0 == first }),
       SourceFrames.cover(frames, composition: composition, video: video)
@@ -84,7 +80,7 @@ struct KeptHDR {
 
   /// The transfer a smart render composes its re-encoded HDR frames in, at 10 bits, as a full render would
   /// (`composed`); nil when its frames could not be composed so (no HDR clip, `--hdr sdr`, clips of different
-  /// transfers).
+  /// transfers, an HDR clip not in BT.2020).
   static func composedTransfer(_ composition: Composition) -> ToneMapper.Transfer? {
     let sources = Sources(composition)
     guard let first = sources.found.first, composition.export.dynamicRange != .sdr,
@@ -98,8 +94,12 @@ struct KeptHDR {
     guard let first = sources.found.first, sources.found.allSatisfy({ $0.0 == first.0 }) else {
       return "the HDR clips differ in transfer"
     }
-    guard sources.found.allSatisfy({ $0.1 == AVCOL_PRI_BT2020 }) else {
-      return "an HDR clip's colours are not BT.2020, and frames are composed in BT.2020"
+    guard
+      sources.found.allSatisfy({
+        $0.1 == AVCOL_PRI_BT2020 && ($0.2 == AVCOL_SPC_BT2020_NCL || $0.2 == AVCOL_SPC_UNSPECIFIED)
+      })
+    else {
+      return "an HDR clip's colours or matrix are not BT.2020, and frames are composed in BT.2020"
     }
     return nil
   }

@@ -15,8 +15,10 @@ enum HDRMetadata {
   }
 
   /// x265's `master-display` and `max-cll` parameters for the first picture of `path`; nil when it carries none.
-  static func x265Parameters(path: String) -> String? {
-    guard let picture = firstPicture(path: path) else { return nil }
+  static func x265Parameters(path: String) -> String? { firstPicture(path: path).flatMap(x265Parameters(of:)) }
+
+  /// x265's `master-display` and `max-cll` parameters for what `picture` carries; nil when it carries none.
+  static func x265Parameters(of picture: Frame) -> String? {
     var buffer = [CChar](repeating: 0, count: 256)
     guard cm_frame_x265_hdr_params(picture.pointer, &buffer, buffer.count) > 0 else { return nil }
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

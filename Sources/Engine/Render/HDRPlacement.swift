@@ -1,5 +1,6 @@
 internal import CFFmpeg
 import Composition
+import Dispatch
 
 /// Places SDR pictures (clips, stills, text, colour cards) into an HDR output, as ITU-R BT.2408 does in display
 /// light: the SDR signal is decoded to the light an SDR display shows (BT.1886), SDR white becomes HDR reference
@@ -7,9 +8,13 @@ import Composition
 /// in PQ, or in HLG through the inverse of its OOTF for a 1000 cd/m² display (SDR white lands at 75 % HLG, 58 %
 /// PQ). The inverse of `ToneMapper`'s mapping, which brings HDR reference white back to SDR white.
 struct HDRPlacement {
+  /// The SDR pictures' primaries: BT.709 (almost every SDR picture), or BT.2020 (kept as they are).
+  enum Gamut { case bt709, bt2020 }
+
   let transfer: ToneMapper.Transfer
   /// Kr and Kb of the SDR pictures' matrix.
   let source: (kr: Double, kb: Double)
+  var gamut = Gamut.bt709
 
   /// Linear BT.709 RGB → linear BT.2020 RGB (ITU-R BT.2087).
   static let bt709ToBT2020: [Float] = [
@@ -18,42 +23,22 @@ struct HDRPlacement {
     0.0164, 0.0880, 0.8956,
   ]
 
-  /// SDR R'G'B' (0...1) → HDR R'G'B' (0...1) in BT.2020.
-  func signal(_ r: Float, _ g: Float, _ b: Float) -> (Float, Float, Float) {
-    let light = TransferCurves.sdrLight
-    let (lr, lg, lb) = (
-      Self.lookup(light, r, TransferCurves.signalSteps), Self.lookup(light, g, TransferCurves.signalSteps),
-      Self.lookup(light, b, TransferCurves.signalSteps)
-    )
-    let m = Self.bt709ToBT2020
-    let wr = m[0] * lr + m[1] * lg + m[2] * lb
-    let wg = m[3] * lr + m[4] * lg + m[5] * lb
-    let wb = m[6] * lr + m[7] * lg + m[8] * lb
-    let steps = TransferCurves.lightSteps
-    switch transfer {
-    case .pq:
-      let pq = TransferCurves.pqSignal
-      return (
-        Self.lookup(pq, wr.squareRoot(), steps), Self.lookup(pq, wg.squareRoot(), steps),
-        Self.lookup(pq, wb.squareRoot(), steps)
-      )
-    case .hlg:
-      // Display light relative to the HLG display's peak, then scene light through the inverse OOTF.
-      let white = Float(TransferCurves.referenceWhite / TransferCurves.hlgPeak)
-      let (fr, fg, fb) = (wr * white, wg * white, wb * white)
-      let luminance = 0.2627 * fr + 0.6780 * fg + 0.0593 * fb
-      let gain = Self.lookup(TransferCurves.hlgSceneGain, luminance.squareRoot(), steps)
-      let hlg = TransferCurves.hlgSignal
-      return (
-        Self.lookup(hlg, (fr * gain).squareRoot(), steps), Self.lookup(hlg, (fg * gain).squareRoot(), steps),
-        Self.lookup(hlg, (fb * gain).squareRoot(), steps)
-      )
-    }
+  /// The tables of `TransferCurves` this mapping reads, borrowed for one picture: read-only views of immutable
+  /// tables, valid while `convert` runs, so its bands may share them.
+  struct Tables: @unchecked Sendable {
+    var light, pq, hlg, gain: UnsafeBufferPointer<Float>
+    /// `bt709ToBT2020`, or none for BT.2020 pictures.
+    var matrix: (Float, Float, Float, Float, Float, Float, Float, Float, Float)?
+  }
+
+  /// The planes of one picture, each band writing its own rows only.
+  private struct Planes: @unchecked Sendable {
+    var y, u, v: Plane<UInt16>
   }
 
   /// An sRGB colour placed into HDR, as 10-bit limited-range BT.2020 Y'CbCr.
   func yuv10(red: UInt8, green: UInt8, blue: UInt8) -> (y: UInt16, u: UInt16, v: UInt16) {
-    let (r, g, b) = signal(Float(red) / 255, Float(green) / 255, Float(blue) / 255)
+    let (r, g, b) = withTables { signal(Float(red) / 255, Float(green) / 255, Float(blue) / 255, $0) }
     let (y, cb, cr) = Self.bt2020YCbCr(r, g, b)
     func level(_ v: Float) -> UInt16 { UInt16(max(0, min(1023, (v * 4).rounded()))) }
     return (level(16 + 219 * y), level(128 + 224 * cb), level(128 + 224 * cr))
@@ -65,27 +50,85 @@ struct HDRPlacement {
     guard let y = Plane<UInt16>(wide, plane: 0), let u = Plane<UInt16>(wide, plane: 1, fullChroma: true),
       let v = Plane<UInt16>(wide, plane: 2, fullChroma: true)
     else { return }
+    let planes = Planes(y: y, u: u, v: v)
+    withTables { tables in
+      // Two bands of rows at once, as the tone mapper does.
+      let (split, height) = (y.height / 2, y.height)
+      DispatchQueue.concurrentPerform(iterations: 2) { band in
+        convert(planes, rows: band == 0 ? 0..<split : split..<height, tables)
+      }
+    }
+    wide.pointer.pointee.colorspace = AVCOL_SPC_BT2020_NCL
+    wide.pointer.pointee.color_primaries = AVCOL_PRI_BT2020
+    wide.pointer.pointee.color_trc = transfer == .hlg ? AVCOL_TRC_ARIB_STD_B67 : AVCOL_TRC_SMPTE2084
+  }
+
+  private func convert(_ planes: Planes, rows: Range<Int>, _ tables: Tables) {
     let kr = Float(source.kr)
     let kb = Float(source.kb)
-    for row in 0..<y.height {
-      let (py, pu, pv) = (y.row(row), u.row(row), v.row(row))
-      for x in 0..<y.width {
+    for row in rows {
+      let (py, pu, pv) = (planes.y.row(row), planes.u.row(row), planes.v.row(row))
+      for x in 0..<planes.y.width {
         let luma = (Float(py[x]) - 4096) / 56064
         let pb = (Float(pu[x]) - 32768) / 57344
         let pr = (Float(pv[x]) - 32768) / 57344
         let r = luma + 2 * (1 - kr) * pr
         let b = luma + 2 * (1 - kb) * pb
         let g = (luma - kr * r - kb * b) / (1 - kr - kb)
-        let (hr, hg, hb) = signal(r, g, b)
+        let (hr, hg, hb) = signal(r, g, b, tables)
         let (oy, ocb, ocr) = Self.bt2020YCbCr(hr, hg, hb)
         py[x] = UInt16(max(0, min(65535, 4096 + 56064 * oy + 0.5)))
         pu[x] = UInt16(max(0, min(65535, 32768 + 57344 * ocb + 0.5)))
         pv[x] = UInt16(max(0, min(65535, 32768 + 57344 * ocr + 0.5)))
       }
     }
-    wide.pointer.pointee.colorspace = AVCOL_SPC_BT2020_NCL
-    wide.pointer.pointee.color_primaries = AVCOL_PRI_BT2020
-    wide.pointer.pointee.color_trc = transfer == .hlg ? AVCOL_TRC_ARIB_STD_B67 : AVCOL_TRC_SMPTE2084
+  }
+
+  /// SDR R'G'B' (0...1) → HDR R'G'B' (0...1) in BT.2020.
+  @inline(__always)
+  private func signal(_ r: Float, _ g: Float, _ b: Float, _ t: Tables) -> (Float, Float, Float) {
+    let signalSteps = TransferCurves.signalSteps
+    let (lr, lg, lb) = (
+      Self.lookup(t.light, r, signalSteps), Self.lookup(t.light, g, signalSteps), Self.lookup(t.light, b, signalSteps)
+    )
+    var (wr, wg, wb) = (lr, lg, lb)
+    if let m = t.matrix {
+      wr = m.0 * lr + m.1 * lg + m.2 * lb
+      wg = m.3 * lr + m.4 * lg + m.5 * lb
+      wb = m.6 * lr + m.7 * lg + m.8 * lb
+    }
+    let steps = TransferCurves.lightSteps
+    switch transfer {
+    case .pq:
+      return (
+        Self.lookup(t.pq, wr.squareRoot(), steps), Self.lookup(t.pq, wg.squareRoot(), steps),
+        Self.lookup(t.pq, wb.squareRoot(), steps)
+      )
+    case .hlg:
+      // Display light relative to the HLG display's peak, then scene light through the inverse OOTF.
+      let white = Float(TransferCurves.referenceWhite / TransferCurves.hlgPeak)
+      let (fr, fg, fb) = (wr * white, wg * white, wb * white)
+      let luminance = 0.2627 * fr + 0.6780 * fg + 0.0593 * fb
+      let gain = Self.lookup(t.gain, luminance.squareRoot(), steps)
+      return (
+        Self.lookup(t.hlg, (fr * gain).squareRoot(), steps), Self.lookup(t.hlg, (fg * gain).squareRoot(), steps),
+        Self.lookup(t.hlg, (fb * gain).squareRoot(), steps)
+      )
+    }
+  }
+
+  private func withTables<T>(_ body: (Tables) -> T) -> T {
+    let m = Self.bt709ToBT2020
+    let matrix = gamut == .bt709 ? (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8]) : nil
+    return TransferCurves.sdrLight.withUnsafeBufferPointer { light in
+      TransferCurves.pqSignal.withUnsafeBufferPointer { pq in
+        TransferCurves.hlgSignal.withUnsafeBufferPointer { hlg in
+          TransferCurves.hlgSceneGain.withUnsafeBufferPointer { gain in
+            body(Tables(light: light, pq: pq, hlg: hlg, gain: gain, matrix: matrix))
+          }
+        }
+      }
+    }
   }
 
   /// R'G'B' (0...1) → BT.2020 (non-constant luminance) Y' in 0...1 and Cb, Cr in −0.5...0.5.
@@ -95,10 +138,10 @@ struct HDRPlacement {
     return (y, (b - y) / (2 * (1 - kb)), (r - y) / (2 * (1 - kr)))
   }
 
-  /// `table` at `x` (clamped to 0...1) · `steps`, interpolated linearly between entries.
+  /// `table` at `x` (clamped to 0...1; NaN reads entry 0) · `steps`, interpolated linearly between entries.
   @inline(__always)
-  static func lookup(_ table: [Float], _ x: Float, _ steps: Float) -> Float {
-    let position = min(max(x.isNaN ? 0 : x, 0), 1) * steps
+  static func lookup(_ table: UnsafeBufferPointer<Float>, _ x: Float, _ steps: Float) -> Float {
+    let position = (x >= 0 ? min(x, 1) : 0) * steps
     let i = min(Int(position), table.count - 2)
     let f = position - Float(i)
     return table[i] + (table[i + 1] - table[i]) * f

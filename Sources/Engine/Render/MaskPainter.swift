@@ -27,10 +27,11 @@ final class MaskPainter {
       guard let view = Plane<S>(frame, plane: plane) else { continue }
       let count = view.width * view.height * MemoryLayout<S>.size
       if saved[plane].count != count { saved[plane] = [UInt8](repeating: 0, count: count) }
-      saved[plane].withUnsafeMutableBytes { buffer in
-        let base = buffer.bindMemory(to: S.self)
-        guard let base = base.baseAddress else { return }
-        for y in 0..<view.height { (base + y * view.width).update(from: view.row(y), count: view.width) }
+      saved[plane].withUnsafeMutableBytes { bytes in
+        bytes.withMemoryRebound(to: S.self) { buffer in
+          guard let base = buffer.baseAddress else { return }
+          for y in 0..<view.height { (base + y * view.width).update(from: view.row(y), count: view.width) }
+        }
       }
     }
   }
@@ -44,12 +45,14 @@ final class MaskPainter {
       let shape = PlaneShape(
         kind: mask, rect: Rect(x: rect.x / s, y: rect.y / s, width: rect.width / s, height: rect.height / s),
         edge: max(feather / s, 1))
-      saved[plane].withUnsafeBytes { buffer in
-        guard let base = buffer.bindMemory(to: S.self).baseAddress else { return }
-        for y in 0..<view.height {
-          restore(
-            row: view.row(y), from: base + y * view.width, width: view.width, top: Double(view.maximum),
-            y: Double(y) + 0.5, shape)
+      saved[plane].withUnsafeBytes { bytes in
+        bytes.withMemoryRebound(to: S.self) { buffer in
+          guard let base = buffer.baseAddress else { return }
+          for y in 0..<view.height {
+            restore(
+              row: view.row(y), from: base + y * view.width, width: view.width, top: Double(view.maximum),
+              y: Double(y) + 0.5, shape)
+          }
         }
       }
     }

@@ -78,28 +78,29 @@ final class ScalerCache {
 
   private func placed(_ frame: Frame, transfer: ToneMapper.Transfer) throws(FFmpegError) -> Frame {
     let (width, height) = (frame.width, frame.height)
-    if ToneMapper.transfer(of: frame) != nil {
-      let ready =
-        frame.pixelFormat == AV_PIX_FMT_YUV420P10LE && !Self.isFullRange(frame)
-        && ColorMatrix(declared: frame.pointer.pointee.colorspace, height: height) == .bt2020
+    let alpha = AlphaPicture.hasAlpha(frame.pixelFormat)
+    let hdr = ToneMapper.transfer(of: frame) != nil
+    // An HDR picture's matrix is BT.2020 (`KeptHDR` refuses others; an undeclared one is taken as it).
+    if hdr, !alpha {
+      let ready = frame.pixelFormat == AV_PIX_FMT_YUV420P10LE && !Self.isFullRange(frame)
       return ready
         ? frame : try convert(frame, width: width, height: height, matrix: .bt2020, format: AV_PIX_FMT_YUV420P10LE)
     }
-    // SDR, widened to 16-bit 4:4:4 in its own matrix (no conversion of colours but the widening), placed into
-    // HDR, premultiplied when it has alpha, then subsampled.
-    let alpha = AlphaPicture.hasAlpha(frame.pixelFormat)
-    let own = ColorMatrix(declared: frame.pointer.pointee.colorspace, height: height)
+    // Widened to 16-bit 4:4:4 in its own matrix (no conversion of colours but the widening); an SDR picture
+    // placed into HDR; premultiplied when it has alpha; then subsampled.
+    let own = hdr ? ColorMatrix.bt2020 : ColorMatrix(declared: frame.pointer.pointee.colorspace, height: height)
     let wide = try convert(
       frame, width: width, height: height, matrix: own, format: alpha ? AV_PIX_FMT_YUVA444P16LE : AV_PIX_FMT_YUV444P16LE
     )
-    HDRPlacement(transfer: transfer, source: own.coefficients).convert(wide)
+    if !hdr {
+      let gamut = frame.pointer.pointee.color_primaries == AVCOL_PRI_BT2020 ? HDRPlacement.Gamut.bt2020 : .bt709
+      HDRPlacement(transfer: transfer, source: own.coefficients, gamut: gamut).convert(wide)
+    }
+    wide.pointer.pointee.colorspace = AVCOL_SPC_BT2020_NCL
     let transparent = alpha && AlphaPicture.premultiply(wide)
-    let result = try convert(
+    return try convert(
       wide, width: width, height: height, matrix: .bt2020,
       format: transparent ? AV_PIX_FMT_YUVA420P10LE : AV_PIX_FMT_YUV420P10LE)
-    result.pointer.pointee.color_primaries = AVCOL_PRI_BT2020
-    result.pointer.pointee.color_trc = wide.pointer.pointee.color_trc
-    return result
   }
 
   static func isFullRange(_ frame: Frame) -> Bool {

@@ -2,7 +2,8 @@ import Composition
 
 /// Output frames that are each one source's picture shown alone, 1:1 (`SmartPlan.showsAlone`), as the decoded
 /// pictures themselves: at the source's bit depth and in its own colours, HDR kept. A smart render re-encodes a
-/// 10-bit or HDR clip's cut groups from these (the compositor works on 8-bit SDR pictures).
+/// 10-bit or HDR clip's cut groups from these where they can (bit for bit what the source shows; the compositor
+/// works on 8-bit SDR pictures, or composes HDR at 10 bits).
 final class SourceFrames {
   private let composition: Composition
   private let video: VideoComposition

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The HDR transfer functions (ITU-R BT.2100) and the SDR one, as lookup tables, for mapping HDR pictures to SDR
-/// in display light, and SDR pictures into HDR (`HDRPlacement`). Light is relative to HDR reference white, 203 cd/m² (ITU-R BT.2408): 1.0 is the white of
-/// paper, which becomes SDR white. Tables of signals have 4096 entries (10-bit sources need no more); tables of
-/// light have 65 536, fine enough in the shadows, where the curves are steep, to stay within an 8-bit level
-/// past the first step.
+/// in display light, and SDR pictures into HDR (`HDRPlacement`). Light is relative to HDR reference white,
+/// 203 cd/m² (ITU-R BT.2408): 1.0 is the white of paper, which becomes SDR white. Tables of signals have 4096
+/// entries (10-bit sources need no more); tables of light have 65 536, fine enough in the shadows, where the
+/// curves are steep, to stay within an 8-bit level past the first step.
 enum TransferCurves {
   /// HDR reference white in cd/m².
   static let referenceWhite = 203.0

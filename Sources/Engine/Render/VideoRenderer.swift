@@ -1,3 +1,4 @@
+internal import CFFmpeg
 import Composition
 
 /// Renders the video composition frame by frame: for each output time, finds the instruction, each layer's
@@ -32,6 +33,22 @@ final class VideoRenderer {
 
   /// The Y'CbCr matrix frames are composed in.
   var matrix: ColorMatrix { compositor.matrix }
+
+  /// A frame to render into: the render size, 8-bit 4:2:0, or with `hdr` 10-bit 4:2:0 tagged BT.2020 and the
+  /// transfer (what an encoder or a conversion after it reads).
+  func makeFrame() throws(FFmpegError) -> Frame {
+    let size = video.renderSize
+    let hdr = compositor.hdr
+    let frame = try Frame(
+      width: size.width, height: size.height, format: hdr == nil ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV420P10LE)
+    if let hdr {
+      frame.pointer.pointee.color_trc = hdr == .hlg ? AVCOL_TRC_ARIB_STD_B67 : AVCOL_TRC_SMPTE2084
+      frame.pointer.pointee.color_primaries = AVCOL_PRI_BT2020
+      frame.pointer.pointee.colorspace = AVCOL_SPC_BT2020_NCL
+      frame.pointer.pointee.color_range = AVCOL_RANGE_MPEG
+    }
+    return frame
+  }
 
   /// Renders the frame at composition time `time` into `frame` (4:2:0 at the render size: 8-bit, or 10-bit with
   /// `hdr`).

@@ -29,6 +29,10 @@ public final class SmartExporter {
   private var delay = MediaTime.zero
   private var keepsDolbyVision = true
   private var pictures = SmartRunEncoders.Pictures(sources: [], hdr: nil)
+
+  /// Whether the output keeps HDR at 10 bits: its frames composed in HDR where they are not copied or a clip's
+  /// pictures as they are.
+  var keepsHDR: Bool { pictures.hdr != nil }
   private var record: (record: SmartRecord, encoderSets: [[UInt8]])?
 
   /// What a smart render will copy.
@@ -124,8 +128,9 @@ public final class SmartExporter {
       self.settings = settings
       self.keepsDolbyVision = dolbyVision?.survivesReencoding ?? true
       if settings.keepsSourcePictures {
-        // HDR frames that are not a clip's picture alone are composed at 10 bits where the full render would.
-        let hdr = ToneMapper.Transfer(settings.transfer)
+        // A 10-bit HDR clip's frames that are not its picture alone are composed at 10 bits where the full render
+        // would (an 8-bit HDR clip's are not: the compositor's HDR frames are 10-bit).
+        let hdr = settings.format == AV_PIX_FMT_YUV420P10LE ? ToneMapper.Transfer(settings.transfer) : nil
         pictures = SmartRunEncoders.Pictures(
           sources: Set(sources.map(\.id)), hdr: hdr != nil && KeptHDR.composedTransfer(composition) == hdr ? hdr : nil)
       }
@@ -138,9 +143,9 @@ public final class SmartExporter {
       {
         outcome = .failure(
           Refusal(
-            description: "the re-encoded frames of a 10-bit SDR clip, or of an HDR clip under an effect or among "
-              + "clips of other transfers, would be composed (a layer, an effect, a transition or a speed change) or "
-              + "come from a clip of other colours, and the compositor works on them at 8 bits"))
+            description: "the re-encoded frames of a 10-bit SDR clip, or of an HDR clip among clips of another "
+              + "transfer or not in BT.2020, would be composed (a layer, an effect, a transition or a speed change) "
+              + "or come from a clip of other colours, and the compositor works on them at 8 bits"))
       } else if let record = Self.record(reference: reference, settings: settings) {
         self.record = record
         var summary = Self.summary(plan, composition: composition, indexes: indexes, settings: settings)

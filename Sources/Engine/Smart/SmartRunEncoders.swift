@@ -192,9 +192,7 @@ final class SmartRunEncoders: @unchecked Sendable {
     let rendered: Frame
     do {
       encoder = try SmartEncoder(settings: job.settings, threads: threads, globalHeader: true)
-      rendered = try Frame(
-        width: job.video.renderSize.width, height: job.video.renderSize.height,
-        format: job.pictures.hdr == nil ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV420P10LE)
+      rendered = try renderer.makeFrame()
     } catch { throw .internalFailure(.encoding, "cannot start the encoder: \(error)") }
     guard encoder.parameterSets == job.parameterSets else {
       throw .internalFailure(.encoding, "the encoder's parameter sets differ from the ones the output lists")

@@ -72,8 +72,8 @@ struct StreamFacts: Equatable {
   }
 
   /// Whether the re-encoded pictures are the source's own pictures decoded as they are (10 bits, HDR) where a
-  /// frame is one alone: the compositor works at 8 bits but in HDR, so only HDR clips are also composed
-  /// (`SmartRunEncoders.Pictures`).
+  /// frame is one alone. Other frames are composed: at 8 bits in SDR, or, for a 10-bit HDR clip, at 10 bits in
+  /// its transfer (`SmartRunEncoders.Pictures`); a 10-bit SDR clip's are not composed at all.
   var keepsSourcePictures: Bool { Self.keepsSourcePictures(format: format, transfer: transfer) }
 
   /// HLG or PQ.
