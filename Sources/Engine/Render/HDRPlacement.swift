@@ -38,9 +38,11 @@ struct HDRPlacement {
 
   /// An sRGB colour placed into HDR, as 10-bit limited-range BT.2020 Y'CbCr.
   func yuv10(red: UInt8, green: UInt8, blue: UInt8) -> (y: UInt16, u: UInt16, v: UInt16) {
-    let (r, g, b) = withTables { signal(Float(red) / 255, Float(green) / 255, Float(blue) / 255, $0) }
+    let (r, g, b) = withTables {
+      signal(V(repeating: Float(red) / 255), V(repeating: Float(green) / 255), V(repeating: Float(blue) / 255), $0)
+    }
     let (y, cb, cr) = Self.bt2020YCbCr(r, g, b)
-    func level(_ v: Float) -> UInt16 { UInt16(max(0, min(1023, (v * 4).rounded()))) }
+    func level(_ v: V) -> UInt16 { UInt16(max(0, min(1023, (v[0] * 4).rounded()))) }
     return (level(16 + 219 * y), level(128 + 224 * cb), level(128 + 224 * cr))
   }
 
@@ -63,30 +65,44 @@ struct HDRPlacement {
     wide.pointer.pointee.color_trc = transfer == .hlg ? AVCOL_TRC_ARIB_STD_B67 : AVCOL_TRC_SMPTE2084
   }
 
+  /// Four pixels of a row at a time, as the lanes of SIMD vectors (a row's last pixels repeat to fill the last
+  /// four): the table lookups of four pixels overlap where one pixel at a time waits on each in turn.
   private func convert(_ planes: Planes, rows: Range<Int>, _ tables: Tables) {
     let kr = Float(source.kr)
     let kb = Float(source.kb)
+    let width = planes.y.width
     for row in rows {
       let (py, pu, pv) = (planes.y.row(row), planes.u.row(row), planes.v.row(row))
-      for x in 0..<planes.y.width {
-        let luma = (Float(py[x]) - 4096) / 56064
-        let pb = (Float(pu[x]) - 32768) / 57344
-        let pr = (Float(pv[x]) - 32768) / 57344
+      for x in stride(from: 0, to: width, by: 4) {
+        let lanes = (x, min(x + 1, width - 1), min(x + 2, width - 1), min(x + 3, width - 1))
+        func load(_ p: UnsafeMutablePointer<UInt16>) -> V {
+          V(Float(p[lanes.0]), Float(p[lanes.1]), Float(p[lanes.2]), Float(p[lanes.3]))
+        }
+        let luma = (load(py) - 4096) / 56064
+        let pb = (load(pu) - 32768) / 57344
+        let pr = (load(pv) - 32768) / 57344
         let r = luma + 2 * (1 - kr) * pr
         let b = luma + 2 * (1 - kb) * pb
         let g = (luma - kr * r - kb * b) / (1 - kr - kb)
         let (hr, hg, hb) = signal(r, g, b, tables)
         let (oy, ocb, ocr) = Self.bt2020YCbCr(hr, hg, hb)
-        py[x] = UInt16(max(0, min(65535, 4096 + 56064 * oy + 0.5)))
-        pu[x] = UInt16(max(0, min(65535, 32768 + 57344 * ocb + 0.5)))
-        pv[x] = UInt16(max(0, min(65535, 32768 + 57344 * ocr + 0.5)))
+        let outY = Self.sample(4096 + 56064 * oy)
+        let outU = Self.sample(32768 + 57344 * ocb)
+        let outV = Self.sample(32768 + 57344 * ocr)
+        for lane in 0..<min(4, width - x) {
+          py[x + lane] = outY[lane]
+          pu[x + lane] = outU[lane]
+          pv[x + lane] = outV[lane]
+        }
       }
     }
   }
 
-  /// SDR R'G'B' (0...1) → HDR R'G'B' (0...1) in BT.2020.
+  typealias V = SIMD4<Float>
+
+  /// SDR R'G'B' (0...1) → HDR R'G'B' (0...1) in BT.2020, four pixels at once.
   @inline(__always)
-  private func signal(_ r: Float, _ g: Float, _ b: Float, _ t: Tables) -> (Float, Float, Float) {
+  private func signal(_ r: V, _ g: V, _ b: V, _ t: Tables) -> (V, V, V) {
     let signalSteps = TransferCurves.signalSteps
     let (lr, lg, lb) = (
       Self.lookup(t.light, r, signalSteps), Self.lookup(t.light, g, signalSteps), Self.lookup(t.light, b, signalSteps)
@@ -101,20 +117,38 @@ struct HDRPlacement {
     switch transfer {
     case .pq:
       return (
-        Self.lookup(t.pq, wr.squareRoot(), steps), Self.lookup(t.pq, wg.squareRoot(), steps),
-        Self.lookup(t.pq, wb.squareRoot(), steps)
+        Self.lookup(t.pq, Self.root(wr), steps), Self.lookup(t.pq, Self.root(wg), steps),
+        Self.lookup(t.pq, Self.root(wb), steps)
       )
     case .hlg:
       // Display light relative to the HLG display's peak, then scene light through the inverse OOTF.
       let white = Float(TransferCurves.referenceWhite / TransferCurves.hlgPeak)
       let (fr, fg, fb) = (wr * white, wg * white, wb * white)
       let luminance = 0.2627 * fr + 0.6780 * fg + 0.0593 * fb
-      let gain = Self.lookup(t.gain, luminance.squareRoot(), steps)
+      let gain = Self.lookup(t.gain, Self.root(luminance), steps)
       return (
-        Self.lookup(t.hlg, (fr * gain).squareRoot(), steps), Self.lookup(t.hlg, (fg * gain).squareRoot(), steps),
-        Self.lookup(t.hlg, (fb * gain).squareRoot(), steps)
+        Self.lookup(t.hlg, Self.root(fr * gain), steps), Self.lookup(t.hlg, Self.root(fg * gain), steps),
+        Self.lookup(t.hlg, Self.root(fb * gain), steps)
       )
     }
+  }
+
+  /// √v, 0 for negative lanes.
+  @inline(__always)
+  private static func root(_ v: V) -> V { v.replacing(with: 0, where: .!(v .>= 0)).squareRoot() }
+
+  /// 16-bit samples, rounded and clamped.
+  @inline(__always)
+  private static func sample(_ v: V) -> SIMD4<UInt16> {
+    SIMD4<UInt16>(
+      truncatingIfNeeded: rounded(v.replacing(with: 0, where: .!(v .>= 0)).replacing(with: 65535, where: v .> 65535)))
+  }
+
+  /// Rounds lanes in 0..<2²³ to integers without a checked conversion (the standard library's is generic and
+  /// slow): adding 2²³ leaves the rounded value in the low mantissa bits.
+  @inline(__always)
+  private static func rounded(_ v: V) -> SIMD4<UInt32> {
+    unsafeBitCast(v + 8_388_608, to: SIMD4<UInt32>.self) & 0x7F_FFFF
   }
 
   private func withTables<T>(_ body: (Tables) -> T) -> T {
@@ -132,18 +166,18 @@ struct HDRPlacement {
   }
 
   /// R'G'B' (0...1) → BT.2020 (non-constant luminance) Y' in 0...1 and Cb, Cr in −0.5...0.5.
-  static func bt2020YCbCr(_ r: Float, _ g: Float, _ b: Float) -> (Float, Float, Float) {
+  static func bt2020YCbCr(_ r: V, _ g: V, _ b: V) -> (V, V, V) {
     let (kr, kb): (Float, Float) = (0.2627, 0.0593)
     let y = kr * r + (1 - kr - kb) * g + kb * b
     return (y, (b - y) / (2 * (1 - kb)), (r - y) / (2 * (1 - kr)))
   }
 
-  /// `table` at `x` (clamped to 0...1; NaN reads entry 0) · `steps`, interpolated linearly between entries.
+  /// `table` at each lane of `x` (clamped to 0...1; NaN reads entry 0) · `steps`, rounded to the nearest entry
+  /// (signal tables have 4096 entries, light tables 65 536 over √light: within a 10-bit level).
   @inline(__always)
-  static func lookup(_ table: UnsafeBufferPointer<Float>, _ x: Float, _ steps: Float) -> Float {
-    let position = (x >= 0 ? min(x, 1) : 0) * steps
-    let i = min(Int(position), table.count - 2)
-    let f = position - Float(i)
-    return table[i] + (table[i + 1] - table[i]) * f
+  static func lookup(_ table: UnsafeBufferPointer<Float>, _ x: V, _ steps: Float) -> V {
+    let low = x.replacing(with: 0, where: .!(x .>= 0))
+    let i = rounded(low.replacing(with: 1, where: low .> 1) * steps)
+    return V(table[Int(i[0])], table[Int(i[1])], table[Int(i[2])], table[Int(i[3])])
   }
 }
