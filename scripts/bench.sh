@@ -19,7 +19,10 @@
 # installed when missing) and the ffmpeg CLI re-encoding the join: wall, memory, frames copied, quality, sample
 # entry. HEVC_SMART (size:preset:duration, default 1080:veryfast:20; empty for none) measures a smart render of
 # two trims of a 10-bit HLG HEVC clip (as a phone records it) against the full render and the ffmpeg CLI, both
-# x265 10-bit at the same preset and CRF. The default run takes about 25 minutes on 2 cores; narrow it with the
+# x265 10-bit at the same preset and CRF. HDR_COMPOSE (size:preset:duration, default 1080:veryfast:10; empty for
+# none) measures HDR composed at 10 bits: a title over an HLG clip joined to an SDR one (placed into HLG) against
+# the ffmpeg CLI's zscale, concat and overlay doing the same, and against the HLG clip joined to itself (its
+# pictures passed on as they are). The default run takes about 27 minutes on 2 cores; narrow it with the
 # variables above.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +36,7 @@ LAYERS=${LAYERS-1080:veryfast:60}
 SMART=${SMART-1080:veryfast:60}
 SMART_PEERS=${SMART_PEERS-40}
 HEVC_SMART=${HEVC_SMART-1080:veryfast:20}
+HDR_COMPOSE=${HDR_COMPOSE-1080:veryfast:10}
 SEGMENTS=${SEGMENTS-1080:veryfast:60}
 SOUND=${SOUND-60}
 FILL=${FILL-30}
@@ -346,6 +350,51 @@ hevc_smart_cost() {
   share=$("$bin" concat "${clips[@]}" --smart --dry-run "${common[@]}" | awk '/^smart:/ { print $2 " of " $4 " frames copied " $7 " " $8 }')
   echo "HEVC smart render, ${h}p $preset: two trims of a $d s 10-bit HLG HEVC clip (1 s open GOPs, 3 B-pictures); $share"
   smart_table "$t" "$out/hevc-smart.md"
+}
+
+# HDR composed at 10 bits (the HDR_COMPOSE configuration, default 1080p veryfast 10 s): an HLG 10-bit clip and
+# an SDR one of half the length each, joined with a title over both (the SDR clip placed into HLG at reference
+# white, the title drawn at 10 bits), all x265 10-bit at the same preset and CRF; against the ffmpeg CLI doing the
+# same with zscale (SDR to HLG), concat and an overlay of the title as a picture, and against the HLG clip joined
+# to itself (its pictures passed to the encoder as they are), RUNS interleaved rounds.
+hdr_compose_cost() {
+  local size preset d w h half
+  IFS=: read -r size preset d <<<"$HDR_COMPOSE"
+  read -r w h < <(dims "$size")
+  half=$((d / 2))
+  local dir=$out/inputs/hdr-$size-$d t=$out/times/hdr-compose-$size-$preset-$d r=$out/render
+  mkdir -p "$dir" "$r"
+  rm -rf "$t"
+  mkdir -p "$t"
+  local hlg=$dir/hlg.mp4 sdr=$dir/sdr.mp4 title=$dir/title.png
+  [[ -f $hlg ]] || src "testsrc2=s=${w}x$h:r=30:d=$half" -vf "scale=out_color_matrix=bt2020:out_range=tv,format=yuv420p10le" \
+    -c:v libx265 -preset veryfast -x265-params "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc" \
+    -color_trc arib-std-b67 -color_primaries bt2020 -colorspace bt2020nc -tag:v hvc1 "$hlg"
+  [[ -f $sdr ]] || src "testsrc2=s=${w}x$h:r=30:d=$half" -c:v libx264 -preset veryfast -crf 18 -pix_fmt yuv420p \
+    -color_trc bt709 -color_primaries bt709 -colorspace bt709 "$sdr"
+  [[ -f $title ]] || src "color=c=black@0:s=${w}x$h,format=rgba" \
+    -vf "drawtext=text=Title:font=DejaVu Sans:fontcolor=white:fontsize=$((h / 20)):x=(w-tw)/2:y=h-th-$((h / 20))" \
+    -frames:v 1 "$title"
+  local common=(-y -q --preset "$preset" --crf 28 --video-codec hevc)
+  local cm_composed=("$bin" concat "$hlg" "$sdr" --text Title -o "$r/hdr-composed.mp4" "${common[@]}")
+  local cm_pass=("$bin" concat "$hlg" "$hlg" -o "$r/hdr-pass.mp4" "${common[@]}")
+  local ff_composed=(ffmpeg -hide_banner -loglevel error -y -i "$hlg" -i "$sdr" -loop 1 -i "$title" -filter_complex
+    "[1:v]zscale=tin=bt709:min=bt709:pin=bt709:t=arib-std-b67:m=bt2020nc:p=bt2020:npl=203,format=yuv420p10le[s];[0:v]format=yuv420p10le[c0];[c0][s]concat=n=2:v=1:a=0[c];[c][2:v]overlay=format=yuv420p10:shortest=1[v]"
+    -map "[v]" -c:v libx265 -preset "$preset" -crf 28 -pix_fmt yuv420p10le
+    -x265-params "log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc" -tag:v hvc1
+    -movflags +faststart "$r/hdr-ffmpeg.mp4")
+  smart_rounds "$t" cm_composed cm_pass ff_composed
+  local cw
+  cw=$(col "$t/smart" 1)
+  echo "HDR composed at 10 bits, ${h}p $preset: an HLG clip and an SDR clip of $half s each joined under a title"
+  echo "| job | wall s | CPU s | RSS MB | over the composed render's wall |"
+  echo "|---|---|---|---|---|"
+  for job in smart full ffmpeg; do
+    local name
+    name=$([[ $job == smart ]] && echo "composed (title, SDR placed)" || ([[ $job == full ]] && echo "HLG joined to itself, passed on" || echo "ffmpeg CLI (zscale, concat, overlay)"))
+    printf '| %s | %s | %s | %s | %sx |\n' "$name" "$(col "$t/$job" 1)" "$(col "$t/$job" 2)" "$(mb "$t/$job")" \
+      "$(div "$(col "$t/$job" 1)" "$cw")"
+  done | tee -a "$out/hdr-compose.md"
 }
 
 # Smart render among its peers (SMART_PEERS seconds, default 40): a 1080p 30 fps H.264 clip with 2 s groups and
@@ -692,6 +741,11 @@ fi
 if [[ -n $HEVC_SMART ]]; then
   : >"$out/hevc-smart.md"
   hevc_smart_cost
+  echo
+fi
+if [[ -n $HDR_COMPOSE ]]; then
+  : >"$out/hdr-compose.md"
+  hdr_compose_cost
   echo
 fi
 if [[ -n $SMART_PEERS ]]; then
