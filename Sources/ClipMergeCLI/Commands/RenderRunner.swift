@@ -105,6 +105,9 @@ struct RenderRunner {
       throw CommandFailure(error)
     }
     line.finish()
+    if case .smartOutputUndecodable(let why) = exporter.plan.reason {
+      console.note("smart render: the output did not decode (\(why)); rendered every frame instead")
+    }
     json?.finish(report)
     try writeReport(report, route: route, plan: exporter.plan)
     guard !output.quiet && !output.progressJSON else { return }

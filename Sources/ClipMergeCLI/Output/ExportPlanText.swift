@@ -43,6 +43,7 @@ enum ExportPlanText {
     case .strict: return "--strict decodes every frame" + (copies.map { "; \($0) with --smart" } ?? "")
     case .standardOutput:
       return "standard output is rendered whole" + (copies.map { "; \($0) with --smart" } ?? "")
+    case .smartOutputUndecodable(let why): return "the smart render's output did not decode: \(why)"
     }
   }
 }

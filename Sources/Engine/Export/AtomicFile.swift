@@ -59,6 +59,9 @@ public final class AtomicFile {
   /// Whether the bytes go straight into the target (a device or a FIFO).
   private var writesInPlace: Bool { file.path == path }
 
+  /// Whether the bytes go to a temporary file (to be moved into place), which can be read back before.
+  var isTemporary: Bool { !writesInPlace }
+
   /// The name libavformat opens to write the file (its descriptor).
   public var muxerPath: String { file.muxerPath }
 

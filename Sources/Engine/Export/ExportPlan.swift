@@ -39,6 +39,9 @@ public struct ExportPlan: Sendable {
     case strict
     /// The output streams to standard output.
     case standardOutput
+    /// The smart render's output did not decode where it was spliced (`SmartCheck`): why. It was rendered in
+    /// full instead.
+    case smartOutputUndecodable(String)
   }
 
   /// The per cent of the frames a plan must copy for a render to be smart unasked: most of the output is then

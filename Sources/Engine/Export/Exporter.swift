@@ -16,8 +16,11 @@ public final class Exporter {
   private let smart: SmartExporter?
   /// The HDR a full render keeps (decided with the plan).
   private let hdr: KeptHDR?
+  /// What becomes of HDR sources in a full render, in words (`ExportPlan.hdr`).
+  private let hdrText: String?
   /// How the output will be made, and why: decided here, once.
-  public let plan: ExportPlan
+  /// (A smart render whose output does not decode becomes a full one: `smartOutputUndecodable`.)
+  public private(set) var plan: ExportPlan
 
   /// Validates `composition` written in `route`'s container (throws `EngineError.invalidComposition`) and
   /// decides how to write it under `policy` (a smart plan reads the eligible sources' packets, without
@@ -45,6 +48,7 @@ public final class Exporter {
     let decision = everyFrame == .full ? KeptHDR.decide(composition) : .noHDR
     hdr = decision.kept
     let hdrText = KeptHDR.text(decision)
+    self.hdrText = hdrText
     func whole(_ reason: ExportPlan.Reason, _ summary: SmartExporter.Summary? = nil) -> ExportPlan {
       ExportPlan(method: everyFrame, reason: reason, smart: summary, hdr: hdrText, keepsHDR: decision.kept != nil)
     }
@@ -105,7 +109,13 @@ public final class Exporter {
     progress: (ExportProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false }
   ) throws(EngineError) -> ExportReport {
     if plan.method == .smart, let smart {
-      return try smart.run(progress: progress, isCancelled: isCancelled)
+      switch try smart.runChecked(progress: progress, isCancelled: isCancelled) {
+      case .report(let report): return report
+      case .undecodable(let why):
+        plan = ExportPlan(
+          method: .full, reason: .smartOutputUndecodable(why), smart: plan.smart, hdr: hdrText,
+          keepsHDR: hdr != nil)
+      }
     }
     let target = try OutputSink(route: route, overwrite: overwrite)
     let report: ExportReport

@@ -60,6 +60,10 @@ public final class OutputSink {
   /// the stream stops mid-way.
   var interruption: EngineError { streamed ? .interruptedStreaming : .interrupted }
 
+  /// The temporary file being written, which can be read back before it is moved into place (`url`); nil for
+  /// standard output and a device written in place.
+  var readablePath: String? { file?.isTemporary == true ? url : nil }
+
   /// Moves the finished file into place (`AtomicFile.commit`); nothing for a pipe.
   func commit() throws(EngineError) {
     try file?.commit()

@@ -5,8 +5,9 @@ final class Decoder {
   private var context: UnsafeMutablePointer<AVCodecContext>?
   let timeBase: AVRational
 
-  /// Opens the stream's decoder; a video decoder gets `threads` frame and slice threads (0: automatic).
-  init(stream: UnsafeMutablePointer<AVStream>, threads: Int32 = 0) throws(FFmpegError) {
+  /// Opens the stream's decoder; a video decoder gets `threads` frame and slice threads (0: automatic). With
+  /// `explodes`, any error in the stream is the decoder's error (AV_EF_EXPLODE), not concealed.
+  init(stream: UnsafeMutablePointer<AVStream>, threads: Int32 = 0, explodes: Bool = false) throws(FFmpegError) {
     let parameters = stream.pointee.codecpar.unsafelyUnwrapped
     guard let codec = Self.codec(for: stream) else {
       throw FFmpegError(function: "avcodec_find_decoder", code: cm_averror_decoder_not_found())
@@ -22,6 +23,7 @@ final class Decoder {
       ctx.pointee.thread_count = threads
       ctx.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
     }
+    if explodes { ctx.pointee.err_recognition |= AV_EF_EXPLODE | AV_EF_BITSTREAM | AV_EF_BUFFER }
     try check(avcodec_open2(ctx, codec, nil), "avcodec_open2")
   }
 

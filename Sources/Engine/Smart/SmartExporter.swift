@@ -270,10 +270,27 @@ public final class SmartExporter {
     return .success((reference, candidates.filter { $0.1 == facts }.map(\.0)))
   }
 
-  /// Renders and writes the output: copied groups as they are, everything else rendered and encoded.
+  /// What a checked run wrote: the output, or why it did not decode (it was not kept).
+  enum Written {
+    case report(ExportReport)
+    case undecodable(String)
+  }
+
+  /// Renders and writes the output: copied groups as they are, everything else rendered and encoded. Before a
+  /// file is moved into place, it is decoded where it was spliced (`SmartCheck`); one that does not decode is
+  /// not kept, and the error says why.
   public func run(progress: (ExportProgress) -> Void = { _ in }, isCancelled: () -> Bool = { false })
     throws(EngineError) -> ExportReport
   {
+    switch try runChecked(progress: progress, isCancelled: isCancelled) {
+    case .report(let report): return report
+    case .undecodable(let why):
+      throw .outputFailed(path: route.path, reason: "the smart render's output does not decode (\(why))")
+    }
+  }
+
+  /// `run`, telling an output that does not decode apart (the caller renders in full instead).
+  func runChecked(progress: (ExportProgress) -> Void, isCancelled: () -> Bool) throws(EngineError) -> Written {
     guard let plan, let reference, let settings, let record, let video = composition.video else {
       throw .internalFailure(.planning, "a smart render was asked for without a plan")
     }
@@ -284,7 +301,12 @@ public final class SmartExporter {
       strict: strict,
       tables: tables)
     try writer.write(plan, indexes: indexes, delay: delay, progress: progress, isCancelled: isCancelled)
+    if let path = target.readablePath,
+      let problem = SmartCheck.problem(in: path, at: SmartCheck.splices(plan, video: video))
+    {
+      return .undecodable(problem)
+    }
     try target.commit()
-    return writer.report(plan)
+    return .report(writer.report(plan))
   }
 }
