@@ -3,7 +3,7 @@ import Composition
 
 /// A smart render's output decoded where it was spliced, before it is moved into place: from each re-encoded
 /// run's first picture (the encoder's parameter sets under their new ids) and from the first copied group after
-/// one (its leading pictures dropped, its decode times moved), a few pictures, with every error fatal
+/// one (its leading pictures dropped, its decode times moved), three pictures, with every error fatal
 /// (`AV_EF_EXPLODE`) and none concealed. Where FFmpeg's decoder cannot decode it, the render falls back to a
 /// full one, saying why (`Exporter`).
 enum SmartCheck {
@@ -23,7 +23,7 @@ enum SmartCheck {
 
   /// Why `path`'s video does not decode from each of `starts`, `pictures` pictures on (fewer where the output
   /// ends); nil when it does, without an error or a damaged picture.
-  static func problem(in path: String, at starts: [MediaTime], pictures: Int = 8) -> String? {
+  static func problem(in path: String, at starts: [MediaTime], pictures: Int = 3) -> String? {
     do {
       let input = try InputFile(path: path)
       guard let index = StreamSelection.videoStream(of: input) else { return "no video stream" }
@@ -32,9 +32,12 @@ enum SmartCheck {
       let decoder = try Decoder(stream: stream, threads: 1, explodes: true)
       let (packet, frame) = (try Packet(), try Frame())
       let origin = stream.pointee.start_time == cm_nopts_value() ? 0 : stream.pointee.start_time
+      // A splice's first picture may stand a tick after its frame's time (a nudged decode time moves its
+      // presentation time too): the seek aims a few ticks on, so it lands on that picture, not the group before.
+      let slack = Timestamp.ticks(MediaTime.ticks(1, rate: 1000), stream.pointee.time_base, rounding: .up)
       for start in starts {
         let target = origin + Timestamp.ticks(start, stream.pointee.time_base, rounding: .down)
-        try input.seek(stream: index, to: target)
+        try input.seek(stream: index, to: target + slack)
         decoder.flush()
         var shown = 0
         var reached = false
@@ -59,7 +62,9 @@ enum SmartCheck {
             if p.decode_error_flags != 0 || p.flags & AV_FRAME_FLAG_CORRUPT != 0 {
               return "a damaged picture near \(start.secondsText)"
             }
-            if p.best_effort_timestamp >= target || p.best_effort_timestamp == cm_nopts_value() { reached = true }
+            if p.best_effort_timestamp >= target - slack || p.best_effort_timestamp == cm_nopts_value() {
+              reached = true
+            }
             if reached { shown += 1 }
             if shown >= pictures { break decoding }
           }
