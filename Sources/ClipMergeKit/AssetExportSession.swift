@@ -189,6 +189,8 @@ public final class AssetExportSession: Sendable {
             returning: Result { () throws(EngineError) -> ExportReport in
               let exporter = try Exporter(composition: model, route: route, overwrite: overwrite, smart: policy)
               self.decided.withLock { $0 = exporter.plan }
+              // A smart render whose output does not decode is made in full: the plan says so after the run.
+              defer { self.decided.withLock { $0 = exporter.plan } }
               return try exporter.run(
                 progress: { state.update(progress: $0.fraction) }, isCancelled: { state.isCancelled })
             })

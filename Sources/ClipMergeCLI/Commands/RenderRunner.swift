@@ -105,7 +105,7 @@ struct RenderRunner {
       throw CommandFailure(error)
     }
     line.finish()
-    if case .smartOutputUndecodable(let why) = exporter.plan.reason {
+    if case .smartOutputUndecodable(let why) = exporter.plan.reason, !output.quiet {
       console.note("smart render: the output did not decode (\(why)); rendered every frame instead")
     }
     json?.finish(report)

@@ -5,7 +5,11 @@ import Composition
 /// run's first picture (the encoder's parameter sets under their new ids) and from the first copied group after
 /// one (its leading pictures dropped, its decode times moved), three pictures, with every error fatal
 /// (`AV_EF_EXPLODE`) and none concealed. Where FFmpeg's decoder cannot decode it, the render falls back to a
-/// full one, saying why (`Exporter`).
+/// full one, saying why (`Exporter`). It finds what breaks decoding at a splice (parameter sets a sample
+/// names that the record lacks, a damaged or mis-spliced picture); FFmpeg conceals some faults silently (a
+/// missing reference is made up, leading pictures after a BLA are skipped), so it is not proof that every
+/// decoder shows every picture right. A fault in a copied group's own bytes near a splice also sends the render
+/// to a full one: safe, if slower.
 enum SmartCheck {
   /// The output times where `plan`'s runs start after a run of the other kind (or a copied group that does not
   /// continue the one before), the first run included.
@@ -36,45 +40,61 @@ enum SmartCheck {
       // presentation time too): the seek aims a few ticks on, so it lands on that picture, not the group before.
       let slack = Timestamp.ticks(MediaTime.ticks(1, rate: 1000), stream.pointee.time_base, rounding: .up)
       for start in starts {
-        let target = origin + Timestamp.ticks(start, stream.pointee.time_base, rounding: .down)
-        try input.seek(stream: index, to: target + slack)
-        decoder.flush()
-        var shown = 0
-        var reached = false
-        var draining = false
-        // At most a few seconds of pictures before the start: the seek lands on the keyframe before it.
-        var budget = 600
-        decoding: while shown < pictures && budget > 0 {
-          if !draining {
-            if try input.read(into: packet) {
-              defer { packet.unref() }
-              guard Int(packet.pointer.pointee.stream_index) == index else { continue }
-              _ = try decoder.send(packet)
-            } else {
-              draining = true
-              _ = try decoder.send(nil)
-            }
-          }
-          while try decoder.receive(into: frame) == .ready {
-            defer { frame.unref() }
-            budget -= 1
-            let p = frame.pointer.pointee
-            if p.decode_error_flags != 0 || p.flags & AV_FRAME_FLAG_CORRUPT != 0 {
-              return "a damaged picture near \(start.secondsText)"
-            }
-            if p.best_effort_timestamp >= target - slack || p.best_effort_timestamp == cm_nopts_value() {
-              reached = true
-            }
-            if reached { shown += 1 }
-            if shown >= pictures { break decoding }
-          }
-          if draining { break }
+        if let problem = problem(input, index, decoder, packet, frame, from: start, origin, slack, pictures) {
+          return problem
         }
-        if !reached { return "no picture decodes at \(start.secondsText)" }
       }
       return nil
     } catch {
       return "\(error)"
+    }
+  }
+
+  /// Why the pictures from `start` do not decode; nil when `pictures` of them do.
+  private static func problem(
+    _ input: InputFile, _ index: Int, _ decoder: Decoder, _ packet: Packet, _ frame: Frame, from start: MediaTime,
+    _ origin: Int64, _ slack: Int64, _ pictures: Int
+  ) -> String? {
+    let stream = input.stream(index)
+    do {
+      let target = origin + Timestamp.ticks(start, stream.pointee.time_base, rounding: .down)
+      try input.seek(stream: index, to: target + slack)
+      decoder.flush()
+      var shown = 0
+      var reached = false
+      var draining = false
+      // At most a few seconds of pictures before the start: the seek lands on the keyframe before it.
+      var budget = 600
+      decoding: while shown < pictures && budget > 0 {
+        if !draining {
+          if try input.read(into: packet) {
+            defer { packet.unref() }
+            guard Int(packet.pointer.pointee.stream_index) == index else { continue }
+            _ = try decoder.send(packet)
+          } else {
+            draining = true
+            _ = try decoder.send(nil)
+          }
+        }
+        while try decoder.receive(into: frame) == .ready {
+          defer { frame.unref() }
+          budget -= 1
+          let p = frame.pointer.pointee
+          if p.decode_error_flags != 0 || p.flags & AV_FRAME_FLAG_CORRUPT != 0 {
+            return "a damaged picture near \(start.secondsText)"
+          }
+          if p.best_effort_timestamp >= target - slack || p.best_effort_timestamp == cm_nopts_value() {
+            reached = true
+          }
+          if reached { shown += 1 }
+          if shown >= pictures { break decoding }
+        }
+        if draining { break }
+      }
+      if !reached { return "no picture decodes at \(start.secondsText)" }
+      return nil
+    } catch {
+      return "at \(start.secondsText): \(error)"
     }
   }
 }
