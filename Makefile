@@ -6,7 +6,9 @@ SHELL := /bin/bash
 RELEASE_BIN = .build/release/clipmerge
 DEMO_DIR = demo-out
 
-.PHONY: all deps build release fixtures test fuzz sanitize tsan demo man completions install uninstall deb image bench real-media \
+TSAN_FILTER ?= EngineTests
+
+.PHONY: all deps build release fixtures test test-times fuzz sanitize tsan demo man completions install uninstall deb image bench real-media \
 	stills slurm-check format lint clean docs
 
 all: build
@@ -23,31 +25,30 @@ release: deps
 fixtures: deps
 	@Fixtures/make-fixtures.sh
 
-# The suite is XCTest only (Swift Testing is turned off so its empty run does not close the log). The last line
-# is a plain summary: "tests: N passed, N failed, N skipped".
+# The whole suite once, its tests spread over parallel workers (scripts/run-tests.sh; XCTest only, Swift Testing
+# turned off so its empty run does not close the log). The last line is a plain summary: "tests: N passed, N
+# failed, N skipped". SANITIZE=address or thread runs it under a sanitizer (a build of its own, every report a
+# failure); CONFIG=release tests the optimized build; FILTER=REGEX a part; WORKERS=N the parallel processes.
+SANITIZE ?=
+CONFIG ?= debug
+FILTER ?=
+export SANITIZE CONFIG FILTER
 test: deps fixtures
-	@mkdir -p .build; set -o pipefail; $(SWIFT) test --disable-swift-testing 2>&1 | tee .build/test.log
-	@scripts/test-summary.sh .build/test.log
+	@scripts/run-tests.sh
 
-# The suite under AddressSanitizer, in a build of its own (.build/asan). Every clipmerge process the tests start
-# (all commands, a short fuzz run over damaged files) is sanitized with the leak check on; the test runner
-# itself checks memory errors only (XCTest and Foundation keep objects until exit).
-sanitize: deps fixtures
-	@mkdir -p .build; set -o pipefail; \
-	  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp ASAN_OPTIONS=detect_leaks=0 \
-	  CLIPMERGE_CHILD_ASAN_OPTIONS=detect_leaks=1 CLIPMERGE_FUZZ_COUNT=60 \
-	  $(SWIFT) test --disable-swift-testing --sanitize=address --scratch-path .build/asan 2>&1 | tee .build/sanitize.log
-	@scripts/test-summary.sh .build/sanitize.log
-	@! grep -E "ERROR: (AddressSanitizer|LeakSanitizer)" .build/sanitize.log
+# The 30 slowest tests of the last run, from its xUnit results (RUN=asan|tsan|test, COUNT=N).
+test-times:
+	@scripts/test-times.sh
+
+# The suite under AddressSanitizer with the leak check, in the optimized build CI tests (make test's successor
+# for it; CI runs it). The fuzz run goes through every parser we own inside it.
+sanitize:
+	@$(MAKE) --no-print-directory test SANITIZE=address CONFIG=release
 
 # ThreadSanitizer over the engine's tests, which run the renders in process (decode threads, the pipelined
 # encoder, the compositor's workers); a data race anywhere there fails it.
-tsan: deps fixtures
-	@mkdir -p .build; set -o pipefail; \
-	  $(SWIFT) test --disable-swift-testing --sanitize=thread --scratch-path .build/tsan --filter EngineTests 2>&1 \
-	  | tee .build/tsan.log
-	@scripts/test-summary.sh .build/tsan.log
-	@! grep -E "WARNING: ThreadSanitizer" .build/tsan.log
+tsan:
+	@$(MAKE) --no-print-directory test SANITIZE=thread CONFIG=release FILTER=$(TSAN_FILTER)
 
 fuzz: deps fixtures
 	CLIPMERGE_FUZZ_COUNT=$${COUNT:-2000} $(SWIFT) test --disable-swift-testing --filter FuzzTests

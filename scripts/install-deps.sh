@@ -42,10 +42,8 @@ command -v libde265-dec265 >/dev/null || need+=(libde265-examples)
 command -v dpkg-shlibdeps >/dev/null || need+=(dpkg-dev)
 command -v lintian >/dev/null || need+=(lintian)
 command -v fakeroot >/dev/null || need+=(fakeroot)
-# Optional: python3's jsonschema lets the suite check docs/spec.schema.json against the example specs.
-if command -v python3 >/dev/null && ! python3 -c "import jsonschema" 2>/dev/null; then
-  python3 -m pip install -q jsonschema >/dev/null 2>&1 || true
-fi
+# python3's jsonschema: the suite checks docs/spec.schema.json against the example specs.
+/usr/bin/python3 -c "import jsonschema" 2>/dev/null || need+=(python3-jsonschema)
 ((${#need[@]})) || exit 0
 echo "installing: ${need[*]}"
 sudo=""

@@ -10,7 +10,7 @@ import XCTest
 final class ReadmeExamplesTests: XCTestCase {
   static let names: [String: String] = [
     "a.mp4": "base.mp4", "b.mp4": "overlay.mp4", "b.mov": "overlay.mp4", "c.webm": "tiny.webm",
-    "intro.mp4": "base.mp4", "talk.mp4": "talk.mp4", "outro.mp4": "overlay.mp4", "music.m4a": "music.m4a",
+    "intro.mp4": "tiny.mp4", "talk.mp4": "talk.mp4", "outro.mp4": "overlay.mp4", "music.m4a": "music.m4a",
     "day1/1.mp4": "base.mp4", "day1/2.mp4": "base.mp4", "logo.png": "logo.png", "lower-third.mov": "lower-third.mov",
     "card.png": "logo.png", "talk.srt": "talk.srt", "phone.mp4": "gop.mp4", "main.mp4": "base.mp4",
     "pip.mp4": "overlay.mp4", "c.mp4": "gop-b.mp4", "film.cube": "warm.cube", "portrait.mp4": "rotated-cw.mp4",

@@ -56,9 +56,7 @@ final class ProbeTests: XCTestCase {
   }
 
   func testRealPhoneClipsOrientation() throws {
-    guard let media = FixtureFiles.sharedMedia else {
-      throw XCTSkip("../shared/media is absent: real-clip checks skipped")
-    }
+    let media = try FixtureFiles.sharedMedia()
     let expected: [(String, Orientation, PixelSize)] = [
       ("portrait_4k60.mp4", Orientation(quarterTurns: 1), PixelSize(width: 2160, height: 3840)),
       ("mv_with_2_top_shots.mp4", Orientation(quarterTurns: 3), PixelSize(width: 1080, height: 1440)),

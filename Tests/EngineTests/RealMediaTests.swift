@@ -6,9 +6,7 @@ import XCTest
 /// The real-world clips of ../shared/media (skipped, saying so, where that folder is absent).
 final class RealMediaTests: XCTestCase {
   func media() throws -> URL {
-    guard let media = FixtureFiles.sharedMedia else {
-      throw XCTSkip("../shared/media is absent: real-clip tests skipped")
-    }
+    let media = try FixtureFiles.sharedMedia()
     return media
   }
 

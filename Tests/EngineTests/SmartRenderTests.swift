@@ -147,9 +147,7 @@ final class SmartRenderTests: XCTestCase {
   /// `sample_with_invalid_nalu.mp4` is left out: its damaged packet would be copied as it is (a smart render
   /// copies what it does not decode).
   func testSharedH264Clips() throws {
-    guard let media = FixtureFiles.sharedMedia else {
-      throw XCTSkip("../shared/media is absent: real-clip smart render tests skipped")
-    }
+    let media = try FixtureFiles.sharedMedia()
     let names = try FileManager.default.contentsOfDirectory(atPath: media.path).sorted().filter {
       $0.hasSuffix(".mp4") || $0.hasSuffix(".mov") || $0.hasSuffix(".mkv")
     }

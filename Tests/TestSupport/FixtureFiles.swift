@@ -35,10 +35,21 @@ public enum FixtureFiles {
     return url.path
   }
 
-  /// The folder of real-world clips beside the project, or nil when it is absent.
-  public static var sharedMedia: URL? {
+  /// A test's precondition that does not hold: the test fails with it (it is never skipped).
+  public struct MissingPrecondition: Error, CustomStringConvertible {
+    public var description: String
+
+    /// A precondition described as `description`.
+    public init(description: String) { self.description = description }
+  }
+
+  /// The folder of real-world clips beside the project; a test that needs it fails when it is absent.
+  public static func sharedMedia() throws -> URL {
     let url = root.deletingLastPathComponent().appendingPathComponent("shared/media")
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw MissingPrecondition(description: "\(url.path) is absent: the real-world clips are ../shared/media")
+    }
+    return url
   }
 
   /// A fresh empty folder for a test's outputs.
