@@ -19,6 +19,11 @@ struct ComposeCommand {
         A spec with problems is refused before anything renders, every problem listed with its JSON path.
         -o overrides the spec's output.path; --crf, --preset and --no-faststart override its output settings.
 
+        Examples:
+          clipmerge compose titles.json -o out.mp4
+          clipmerge compose titles.json --dry-run
+          clipmerge overlay a.mp4 b.mp4 --fade-in 1,1 --print-spec | clipmerge compose - -o out.mov --crf 18
+
         """)
   }
 
@@ -128,7 +133,7 @@ struct ComposeCommand {
     if !failed.isEmpty {
       let checked = document.without(sources: failed)
       for rule in checked.resolved(with: infos).problems() where rule != .emptyComposition {
-        problems.append(SpecProblem(path: checked.location(of: rule), message: rule.description))
+        problems.append(SpecProblem(path: checked.location(of: rule), message: checked.renumbered(rule).description))
       }
     }
     if !problems.isEmpty {

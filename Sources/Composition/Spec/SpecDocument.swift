@@ -13,13 +13,21 @@ public struct SpecDocument: Sendable {
   public var outputContainer: Container?
   /// Problems of form: what is in `composition` is what could be read despite them.
   public var problems: [SpecProblem]
+  /// For a track whose segments `without(sources:)` left out, each kept segment's index in the spec, so a
+  /// problem is named at the segment's own path; tracks not listed keep the spec's indices.
+  public var specSegmentIndices: [TrackID: [Int]] = [:]
 
   /// The composition without the segments of `sources` (those that could not be probed), so the model's rules
   /// are checked on the rest without repeating the same problem.
   public func without(sources failed: Set<SourceID>) -> SpecDocument {
     var copy = self
     for index in copy.composition.tracks.indices {
-      copy.composition.tracks[index].segments.removeAll { failed.contains($0.source) }
+      let track = copy.composition.tracks[index]
+      let known = specSegmentIndices[track.id] ?? Array(track.segments.indices)
+      let kept = track.segments.indices.filter { !failed.contains(track.segments[$0].source) }
+      guard kept.count != track.segments.count else { continue }
+      copy.specSegmentIndices[track.id] = kept.map { known[$0] }
+      copy.composition.tracks[index].segments = kept.map { track.segments[$0] }
     }
     return copy
   }
@@ -33,26 +41,49 @@ public struct SpecDocument: Sendable {
     return composition
   }
 
-  /// The JSON path of the part of the spec a composition rule points at.
+  /// `error` with its segment indices as the spec numbers them (not as `without(sources:)` left them).
+  public func renumbered(_ error: CompositionError) -> CompositionError {
+    func index(_ t: TrackID, _ s: Int) -> Int {
+      guard let indices = specSegmentIndices[t], indices.indices.contains(s) else { return s }
+      return indices[s]
+    }
+    switch error {
+    case .unknownSource(let t, let s, let source): return .unknownSource(track: t, segment: index(t, s), source: source)
+    case .sourceLacksMedia(let t, let s, let source, let kind):
+      return .sourceLacksMedia(track: t, segment: index(t, s), source: source, kind: kind)
+    case .negativeTime(let t, let s): return .negativeTime(track: t, segment: index(t, s))
+    case .emptySegment(let t, let s): return .emptySegment(track: t, segment: index(t, s))
+    case .notEnoughSourceContent(let t, let s, let needed, let available):
+      return .notEnoughSourceContent(track: t, segment: index(t, s), needed: needed, available: available)
+    case .overlappingSegments(let t, let first, let second):
+      return .overlappingSegments(track: t, first: index(t, first), second: index(t, second))
+    case .speedOutOfRange(let t, let s): return .speedOutOfRange(track: t, segment: index(t, s))
+    default: return error
+    }
+  }
+
+  /// The JSON path of the part of the spec a composition rule points at (segments numbered as in the spec).
   public func location(of error: CompositionError) -> String {
     func track(_ id: TrackID) -> String {
       "tracks[\(composition.tracks.firstIndex { $0.id == id } ?? 0)]"
     }
-    switch error {
+    func segment(_ t: TrackID, _ s: Int) -> String { "\(track(t)).segments[\(s)]" }
+    switch renumbered(error) {
     case .emptyComposition: return "tracks"
     case .durationTooLong: return "tracks"
     case .duplicateSourceID: return "tracks"
     case .duplicateTrackID(let id): return "\(track(id)).id"
     case .unknownSource(let t, let s, _), .sourceLacksMedia(let t, let s, _, _):
-      return "\(track(t)).segments[\(s)].source"
+      return "\(segment(t, s)).source"
     case .negativeTime(let t, let s), .emptySegment(let t, let s), .notEnoughSourceContent(let t, let s, _, _):
-      return "\(track(t)).segments[\(s)].sourceRange"
-    case .overlappingSegments(let t, _, let s): return "\(track(t)).segments[\(s)]"
-    case .speedOutOfRange(let t, let s): return "\(track(t)).segments[\(s)].speed"
+      return "\(segment(t, s)).sourceRange"
+    case .overlappingSegments(let t, _, let s): return segment(t, s)
+    case .speedOutOfRange(let t, let s): return "\(segment(t, s)).speed"
     case .textTooLong(let source, _, _):
-      for (t, track) in composition.tracks.enumerated() {
+      for track in composition.tracks {
         if let s = track.segments.firstIndex(where: { $0.source == source }) {
-          return "tracks[\(t)].segments[\(s)].text"
+          let indices = specSegmentIndices[track.id]
+          return "\(segment(track.id, indices.map { $0[s] } ?? s)).text"
         }
       }
       return "tracks"
