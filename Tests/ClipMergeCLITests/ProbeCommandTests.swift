@@ -7,25 +7,36 @@ import XCTest
 
 /// `clipmerge probe`: text and JSON, through the built binary.
 final class ProbeCommandTests: XCTestCase {
+  /// `probe --json` of `paths`: its standard output parsed as one JSON document (an object for one file, an
+  /// array for several).
   func probeJSON(_ paths: [String]) throws -> (code: Int32, objects: [[String: Any]], stderr: String) {
     let result = try InProcessClipMerge.run(["probe", "--json"] + paths)
-    // One pretty-printed object per file, one after another.
-    var objects: [[String: Any]] = []
-    var depth = 0
-    var current = ""
-    for character in result.stdout {
-      current.append(character)
-      if character == "{" { depth += 1 }
-      if character == "}" {
-        depth -= 1
-        if depth == 0 {
-          let object = try JSONSerialization.jsonObject(with: Data(current.utf8)) as? [String: Any]
-          objects.append(try XCTUnwrap(object))
-          current = ""
-        }
-      }
-    }
-    return (result.code, objects, result.stderr)
+    let document = try JSONSerialization.jsonObject(with: result.output)
+    let objects = paths.count == 1 ? [document as? [String: Any]].compactMap { $0 } : document as? [[String: Any]]
+    return (result.code, try XCTUnwrap(objects, result.stdout), result.stderr)
+  }
+
+  /// Python's json.loads (not our encoder's reader) reads `probe --json` of three files, one of them missing, as
+  /// one array in the files' order; one file is one object.
+  func testJSONOfSeveralFilesIsOneArray() throws {
+    let files = [FixtureFiles.path("base.mp4"), "/nonexistent/x.mp4", FixtureFiles.path("overlay.mp4")]
+    let result = try InProcessClipMerge.run(["probe", "--json"] + files)
+    XCTAssertEqual(result.code, 66, result.stderr)
+    XCTAssertEqual(result.stderr, "clipmerge: error: /nonexistent/x.mp4: no such file\n")
+    let summary = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/python3"),
+      [
+        "-c",
+        "import json,sys; d=json.loads(sys.stdin.read()); "
+          + "print(type(d).__name__, [(e['path'], e.get('duration'), e.get('error')) for e in d])",
+      ], input: result.output)
+    XCTAssertEqual(summary.code, 0, summary.stderr)
+    XCTAssertEqual(
+      summary.stdout,
+      "list [('\(files[0])', 4, None), ('/nonexistent/x.mp4', None, '/nonexistent/x.mp4: no such file'), "
+        + "('\(files[2])', 3, None)]\n")
+    let one = try InProcessClipMerge.run(["probe", "--json", files[0]])
+    XCTAssertTrue(try JSONSerialization.jsonObject(with: one.output) is [String: Any], one.stdout)
   }
 
   func testJSONDescribesEveryStream() throws {
@@ -83,7 +94,7 @@ final class ProbeCommandTests: XCTestCase {
   }
 
   func testVariableFrameRateOfRealClips() throws {
-    guard let media = FixtureFiles.sharedMedia else { throw XCTSkip("../shared/media is absent: VFR check skipped") }
+    let media = try FixtureFiles.sharedMedia()
     let expected = [
       "sample_android_slow_motion.mp4": true, "mv_with_2_top_shots.mp4": true, "sample.mp4": false,
       "portrait_4k60.mp4": false, "roadtrip-vp92-10bit.webm": false,

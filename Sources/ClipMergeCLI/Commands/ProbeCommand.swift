@@ -6,7 +6,9 @@ struct ProbeCommand {
   static let name = "probe"
 
   static let specs: [OptionSpec] = [
-    OptionSpec("json", help: "One JSON object per file (camelCase keys) instead of text."),
+    OptionSpec(
+      "json",
+      help: "JSON instead of text (camelCase keys): one object for one FILE, an array of objects for several."),
     OptionSpec("help", short: "h", help: "Show this help."),
   ]
 
@@ -20,7 +22,9 @@ struct ProbeCommand {
         Per stream: type, codec, size and upright display size (after rotation and pixel aspect), rotation in
         clockwise degrees and mirroring, nominal and average frame rate and whether it varies, pixel format,
         field order, sample rate, channels and layout, start time and duration (seconds). Files that cannot be
-        read get an error line each; the exit code is the worst of them.
+        read get an error line each; the exit code is the worst of them. With --json and several files the
+        output is one JSON array, an object per file in order; a file that cannot be read is {"path": FILE,
+        "error": MESSAGE} there.
 
         """)
   }
@@ -36,32 +40,48 @@ struct ProbeCommand {
 
   func run(console: Console) throws(CommandFailure) {
     var worst: CommandFailure?
+    var entries: [String] = []
     for path in paths {
       do {
         var report = try MediaProbe.report(StdinSpool.resolve(path))
         report.path = path
-        console.out(json ? Self.json(report) : Self.text(report))
-      } catch let error as CommandFailure {
-        worst = worst.map { $0.code.rawValue >= error.code.rawValue ? $0 : error } ?? error
-        if paths.count == 1 { throw error }
-        console.err("clipmerge: error: \(error.message)\n")
-      } catch let error as EngineError {
-        let failure = CommandFailure(error)
-        if paths.count > 1 { console.err("clipmerge: error: \(failure.message)\n") }
-        if worst == nil || failure.code.rawValue > (worst?.code.rawValue ?? 0) { worst = failure }
-        if paths.count == 1 { throw failure }
+        if json && paths.count > 1 {
+          entries.append(Self.json(report))
+        } else {
+          console.out(json ? Self.json(report) + "\n" : Self.text(report))
+        }
       } catch {
-        throw CommandFailure("\(path): \(error)", code: .software)
+        let failure: CommandFailure
+        switch error {
+        case let error as CommandFailure: failure = error
+        case let error as EngineError: failure = CommandFailure(error)
+        default: throw CommandFailure("\(path): \(error)", code: .software)
+        }
+        if paths.count == 1 { throw failure }
+        console.err("clipmerge: error: \(failure.message)\n")
+        if worst == nil || failure.code.rawValue > (worst?.code.rawValue ?? 0) { worst = failure }
+        if json { entries.append(Self.json(ProbeFailure(path: path, error: failure.message))) }
       }
+    }
+    if json && paths.count > 1 {
+      let indented = entries.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+      console.out("[\n" + indented.map { $0.joined(separator: "\n") }.joined(separator: ",\n") + "\n]\n")
     }
     if let worst { throw CommandFailure(worst.message, code: worst.code, alreadyReported: true) }
   }
 
-  static func json(_ report: ProbeReport) -> String {
+  /// A file of several that could not be probed, as its entry in the JSON array.
+  struct ProbeFailure: Encodable {
+    var path: String
+    var error: String
+  }
+
+  /// One pretty-printed JSON object, without a final newline.
+  static func json(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(report)) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self) + "\n"
+    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
   }
 
   static func text(_ report: ProbeReport) -> String {
