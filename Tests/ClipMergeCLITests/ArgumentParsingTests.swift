@@ -108,10 +108,40 @@ final class ArgumentParsingTests: XCTestCase {
     XCTAssertEqual(usageError(base + ["--opacity", "1.5"]), "--opacity: expected a number from 0 to 1, got '1.5'")
     XCTAssertEqual(usageError(base + ["--audio", "both"]), "--audio: expected mix, base, overlay or none, got 'both'")
     XCTAssertEqual(
-      usageError(base + ["--position", "middle"]), "--position: expected a named position or X,Y, got 'middle'")
+      usageError(base + ["--position", "middle"]),
+      "--position: expected top-left, top-right, bottom-left, bottom-right, center or X,Y (pixels), got 'middle'")
     XCTAssertEqual(usageError(base + ["--crf", "70"]), "--crf: expected a whole number from 0 to 63, got '70'")
     XCTAssertEqual(
       usageError(base + ["--fade-in", "1,2", "--fade-out", "2,1"]), "--fade-in and --fade-out overlap in time")
+  }
+
+  /// A misspelt value is told the choices and the one it most likely meant, on the command line and in a spec.
+  func testMisspeltValuesAreToldTheOneMeant() throws {
+    let base = FixtureFiles.path("base.mp4")
+    let cases: [([String], String)] = [
+      (["concat", base, "--transition", "crosfade"], "got 'crosfade'; did you mean 'crossfade'?"),
+      (["concat", base, "--transition", "wipe-lfet,1"], "got 'wipe-lfet,1'; did you mean 'wipe-left'?"),
+      (["concat", base, "--effect", "greyscale"], "got 'greyscale'; did you mean 'grayscale'?"),
+      (
+        ["concat", base, "--fit", "cvoer"],
+        "--fit: expected contain, cover, stretch or blur, got 'cvoer'; did you mean 'cover'?"
+      ),
+      (["overlay", base, base, "--position", "top-rihgt"], "got 'top-rihgt'; did you mean 'top-right'?"),
+    ]
+    let out = FixtureFiles.temporaryFolder().appendingPathComponent("x.mp4").path
+    for (arguments, message) in cases {
+      let result = try InProcessClipMerge.run(arguments + ["-o", out])
+      XCTAssertEqual(result.code, 64, "\(arguments)")
+      XCTAssertTrue(result.stderr.hasSuffix(message + "\n"), "\(arguments): \(result.stderr)")
+    }
+    let spec = FixtureFiles.temporaryFolder().appendingPathComponent("s.json")
+    try Data(#"{"tracks": [{"id": 1, "kind": "vidoe", "segments": []}]}"#.utf8).write(to: spec)
+    let result = try InProcessClipMerge.run(["compose", spec.path, "-o", out])
+    XCTAssertEqual(result.code, 65)
+    XCTAssertTrue(
+      result.stderr.contains("tracks[0].kind: expected video or audio, got 'vidoe'; did you mean 'video'?\n"),
+      result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out))
   }
 
   func testMissingOutputAndWrongInputCount() {

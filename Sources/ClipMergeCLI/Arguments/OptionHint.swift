@@ -1,3 +1,5 @@
+import ClipMergeKit
+
 /// What to say after "unknown option": the option meant (a near miss of one the command takes), or how clipmerge
 /// spells what an ffmpeg habit asked for.
 enum OptionHint {
@@ -17,29 +19,6 @@ enum OptionHint {
   static func hint(for argument: String, among specs: [OptionSpec]) -> String? {
     if let habit = ffmpegHabits[argument] { return habit }
     let name = argument.drop { $0 == "-" }.prefix { $0 != "=" }
-    guard !name.isEmpty else { return nil }
-    let candidates = specs.map(\.name)
-    let best = candidates.map { ($0, distance(String(name), $0)) }.min { $0.1 < $1.1 }
-    if let (option, far) = best, far <= (option.count >= 5 ? 2 : 1) { return "did you mean --\(option)?" }
-    if let option = candidates.first(where: { $0.hasPrefix(name) && name.count >= 3 }) {
-      return "did you mean --\(option)?"
-    }
-    return nil
-  }
-
-  /// The edit distance between `a` and `b` (insertions, deletions, substitutions).
-  static func distance(_ a: String, _ b: String) -> Int {
-    let (x, y) = (Array(a), Array(b))
-    guard !x.isEmpty else { return y.count }
-    guard !y.isEmpty else { return x.count }
-    var previous = Array(0...y.count)
-    for i in 1...x.count {
-      var current = [i] + Array(repeating: 0, count: y.count)
-      for j in 1...y.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[y.count]
+    return NearMiss.nearest(String(name), among: specs.map(\.name)).map { "did you mean --\($0)?" }
   }
 }

@@ -19,6 +19,8 @@ struct ParsedArguments: Sendable {
   /// point at the argument.
   var positions: [String: Int] = [:]
   var positionalPositions: [Int] = []
+  /// The names each option's value may be (its spec's choices), for "did you mean …?".
+  var choices: [String: [String]] = [:]
 
   /// Splits `arguments` by `specs`: `--name value`, `--name=value`, `-x value`, flags, and `--` ending options.
   /// A lone `-` is a positional (standard input or output). With `acceptsRecipe`, `-- overlay ...` or
@@ -27,6 +29,7 @@ struct ParsedArguments: Sendable {
     var index = 0
     var optionsEnded = false
     func spec(named name: String) -> OptionSpec? { specs.first { $0.name == name } }
+    for spec in specs where !spec.choices.isEmpty { choices[spec.name] = spec.choices }
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
@@ -131,7 +134,8 @@ struct ParsedArguments: Sendable {
   func value<T>(_ name: String, expected: String, _ parse: (String) -> T?) throws(UsageError) -> T? {
     guard let text = values[name] else { return nil }
     guard let value = parse(text) else {
-      throw UsageError("--\(name): expected \(expected), got '\(text)'", argument: positions[name])
+      let hint = NearMiss.suggestion(text, among: choices[name] ?? [])
+      throw UsageError("--\(name): expected \(expected), got '\(text)'\(hint)", argument: positions[name])
     }
     return value
   }

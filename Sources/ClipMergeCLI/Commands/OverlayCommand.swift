@@ -72,7 +72,9 @@ struct OverlayCommand {
     overlay = clips.count == 2 ? clips[1] : nil
     let scale = try parsed.value(
       "scale", expected: "a number above 0 and at most 16", ValueParsers.number(in: 0.001...16))
-    let position = try parsed.value("position", expected: "a named position or X,Y", OverlayPosition.init(parsing:))
+    let position = try parsed.value(
+      "position", expected: "top-left, top-right, bottom-left, bottom-right, center or X,Y (pixels)",
+      OverlayPosition.init(parsing:))
     let margin = try parsed.value(
       "margin", expected: "a number of pixels, 0 or more", ValueParsers.number(in: 0...16384))
     let rotation = try parsed.value("rotate", expected: "degrees", ValueParsers.number(in: -36000...36000))

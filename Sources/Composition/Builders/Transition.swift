@@ -72,7 +72,9 @@ public enum Transition: Sendable, Hashable {
   public static func problem(parsing text: String) -> String {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     let name = parts[0]
-    guard names.contains(name) else { return "expected \(syntax), got '\(text)'" }
+    guard names.contains(name) else {
+      return "expected \(syntax), got '\(text)'\(NearMiss.suggestion(name, among: names))"
+    }
     let soft = name.hasPrefix("wipe-") || name.hasPrefix("circle-")
     if parts.count > (soft ? 3 : 2) {
       return soft

@@ -66,9 +66,9 @@ extension SpecDecoder.Context {
     }
     container = choice(object["container"], at: "\(path).container", Container.init(pathExtension:))
     if let container { export.container = container }
-    export.videoCodec = choice(object["videoCodec"], at: "\(path).videoCodec", VideoCodec.init(rawValue:))
-    export.audioCodec = choice(object["audioCodec"], at: "\(path).audioCodec", AudioCodec.init(rawValue:))
-    if let quality = choice(object["quality"], at: "\(path).quality", ExportSettings.Quality.init(rawValue:)) {
+    export.videoCodec = choice(object["videoCodec"], at: "\(path).videoCodec", VideoCodec.self)
+    export.audioCodec = choice(object["audioCodec"], at: "\(path).audioCodec", AudioCodec.self)
+    if let quality = choice(object["quality"], at: "\(path).quality", ExportSettings.Quality.self) {
       export.quality = quality
     }
     export.crf = reader.integer(object["crf"], at: "\(path).crf", in: 0...63)
@@ -86,10 +86,10 @@ extension SpecDecoder.Context {
     if let channels = reader.integer(object["channels"], at: "\(path).channels", in: 1...8) {
       export.audioChannels = channels
     }
-    if let pitch = choice(object["pitch"], at: "\(path).pitch", AudioTimePitch.init(rawValue:)) {
+    if let pitch = choice(object["pitch"], at: "\(path).pitch", AudioTimePitch.self) {
       export.audioTimePitch = pitch
     }
-    if let range = choice(object["hdr"], at: "\(path).hdr", DynamicRange.init(rawValue:)) {
+    if let range = choice(object["hdr"], at: "\(path).hdr", DynamicRange.self) {
       export.dynamicRange = range
     }
     export.loudness = object["loudness"].flatMap { loudness($0, at: "\(path).loudness") }
@@ -110,6 +110,19 @@ extension SpecDecoder.Context {
     guard let text = reader.string(value, at: path) else { return nil }
     guard let choice = make(text) else {
       reader.fail(path, "'\(text)' is not one of the choices (see docs/spec.md)")
+      return nil
+    }
+    return choice
+  }
+
+  /// A string naming one of an enumeration's cases: a misspelt one is told the choices and the one it most
+  /// likely meant.
+  mutating func choice<T: CaseIterable & RawRepresentable<String>>(_ value: Any?, at path: String, _: T.Type) -> T? {
+    guard let text = reader.string(value, at: path) else { return nil }
+    guard let choice = T(rawValue: text) else {
+      let names = T.allCases.map(\.rawValue)
+      let hint = NearMiss.suggestion(text, among: names)
+      reader.fail(path, "expected \(names.joined(separator: ", ")), got '\(text)'\(hint)")
       return nil
     }
     return choice

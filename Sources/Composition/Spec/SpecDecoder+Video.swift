@@ -130,7 +130,8 @@ extension SpecDecoder.Context {
       let name = reader.string(object["name"], at: "\(path).name")
     else { return nil }
     guard let kind = Effect.Kind(rawValue: name) else {
-      reader.fail("\(path).name", "expected \(Effect.Kind.names), got '\(name)'")
+      let hint = NearMiss.suggestion(name, among: Effect.Kind.allCases.map(\.rawValue))
+      reader.fail("\(path).name", "expected \(Effect.Kind.names), got '\(name)'\(hint)")
       return nil
     }
     var file: String?

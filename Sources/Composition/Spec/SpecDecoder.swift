@@ -95,7 +95,10 @@ public enum SpecDecoder {
       var kind: MediaKind?
       if let text = reader.string(object["kind"], at: "\(path).kind") {
         kind = MediaKind(rawValue: text)
-        if kind == nil { reader.fail("\(path).kind", "expected video or audio, got '\(text)'") }
+        if kind == nil {
+          let hint = NearMiss.suggestion(text, among: ["video", "audio"])
+          reader.fail("\(path).kind", "expected video or audio, got '\(text)'\(hint)")
+        }
       }
       var segments: [TrackSegment] = []
       for (i, value) in (reader.array(object["segments"], at: "\(path).segments") ?? []).enumerated() {

@@ -111,7 +111,8 @@ public struct Effect: Sendable, Hashable {
   public static func problem(parsing text: String) -> String {
     let parts = text.split(separator: "=", maxSplits: 1)
     guard let name = parts.first, let kind = Kind(rawValue: String(name)) else {
-      return "expected \(syntax), got '\(text)'"
+      let names = Kind.allCases.map(\.rawValue)
+      return "expected \(syntax), got '\(text)'\(NearMiss.suggestion(String(parts.first ?? ""), among: names))"
     }
     let amounts = "\(number(kind.range.lowerBound)) to \(number(kind.range.upperBound))"
     if kind == .lut { return "expected lut=FILE.cube or lut=FILE.cube,AMOUNT (\(amounts)), got '\(text)'" }
