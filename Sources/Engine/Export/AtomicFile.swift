@@ -32,7 +32,7 @@ public final class AtomicFile {
       case .file:
         let target = URL(fileURLWithPath: path)
         let folder = target.deletingLastPathComponent().path
-        let prefix = "." + target.lastPathComponent + ".clipmerge-" + Self.host + "-"
+        let prefix = Self.temporaryPrefix(for: target.lastPathComponent)
         Self.removeStaleTemporaries(in: folder, prefix: prefix)
         file = try ExclusiveFile(folder: folder, prefix: prefix + "\(getpid())-", suffix: ".partial")
         TemporaryFiles.add(file.path)
@@ -185,6 +185,26 @@ public final class AtomicFile {
     }
     return kept.isEmpty ? "host" : String(String.UnicodeScalarView(kept.prefix(32)))
   }()
+
+  /// The start of the temporary file's name for a target named `name`: `.NAME.clipmerge-HOST-`, with NAME cut
+  /// short (and a hash of the whole name after it, so the prefix still names one target) where the whole
+  /// temporary name (the PID, 10 random characters and `.partial` follow) would pass the 255 bytes a file name
+  /// may have: a valid name of up to 255 bytes is a valid target.
+  static func temporaryPrefix(for name: String) -> String {
+    let tail = ".clipmerge-" + host + "-"
+    // "." + name + tail, then up to 7 digits of PID, "-", 10 random characters and ".partial".
+    let room = 255 - 1 - tail.utf8.count - 26
+    guard name.utf8.count > room else { return "." + name + tail }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let mark = "~" + String(hash, radix: 16)
+    var kept = ""
+    for character in name {
+      guard kept.utf8.count + String(character).utf8.count + mark.utf8.count <= room else { break }
+      kept.append(character)
+    }
+    return "." + kept + mark + tail
+  }
 
   /// Removes temporary files of this target left by runs on this machine that are gone (killed by SIGKILL, a
   /// power cut): those named with the prefix (which holds the machine's name) and the PID of no running
