@@ -12,6 +12,7 @@ public struct Asset: Sendable {
 
   /// Opens and probes the file at `url`; throws naming the file when it is missing, not media or unusable.
   public init(url: URL) throws(EngineError) {
+    FFmpegLog.quietUnlessChosen()
     self.url = url
     info = try MediaProbe.probe(url.path)
     duration = info.duration

@@ -42,6 +42,7 @@ public final class AssetExportSession: Sendable {
 
   /// A session that exports a copy of `asset` as it is now, at the quality `presetName` names.
   public init(asset: MutableComposition, presetName: ExportPreset) {
+    FFmpegLog.quietUnlessChosen()
     composition = CompositionSnapshot(asset)
     self.presetName = presetName
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A composition built through ClipMergeKit that cannot be made or exported as asked.
 public enum KitError: Error, Sendable, CustomStringConvertible {
   /// A track of one media type inserted into a track of the other.
@@ -13,4 +15,10 @@ public enum KitError: Error, Sendable, CustomStringConvertible {
     case .wrongMediaType(let message), .outOfRange(let message), .unknownTrack(let message): return message
     }
   }
+}
+
+extension KitError: LocalizedError {
+  /// The same words as the command line's error line (`description`), for `localizedDescription` and a top-level
+  /// script's uncaught error.
+  public var errorDescription: String? { description }
 }

@@ -73,3 +73,9 @@ extension EngineError {
       ? .readerGone(path: path) : .outputFailed(path: path, reason: "cannot write (\(error.message))")
   }
 }
+
+extension EngineError: LocalizedError {
+  /// The same words as the command line's error line (`description`), for `localizedDescription` and a top-level
+  /// script's uncaught error.
+  public var errorDescription: String? { description }
+}

@@ -156,7 +156,11 @@ final class AssetExportSessionTests: XCTestCase {
         TimeRange(start: .zero, duration: clip.duration + MediaTime(seconds: 1)),
         of: clip.tracks(withMediaType: .video)[0],
         at: .zero)
-    ) { XCTAssertTrue("\($0)".contains("is not inside the asset"), "\($0)") }
+    ) { error in
+      XCTAssertTrue("\(error)".contains("is not inside the asset"), "\(error)")
+      // What a top-level script prints of an uncaught error, and what `localizedDescription` says: our words.
+      XCTAssertEqual(error.localizedDescription, "\(error)")
+    }
     XCTAssertThrowsError(
       try video.insertTimeRange(
         clip.tracks(withMediaType: .audio)[0].timeRange, of: clip.tracks(withMediaType: .audio)[0], at: .zero)
@@ -181,6 +185,7 @@ final class AssetExportSessionTests: XCTestCase {
       XCTFail("exported a layer of a track the composition does not have")
     } catch {
       XCTAssertTrue(error.description.contains("which the composition does not have"), error.description)
+      XCTAssertEqual((error as Error).localizedDescription, error.description)
     }
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: never.deletingLastPathComponent().path), [])
   }

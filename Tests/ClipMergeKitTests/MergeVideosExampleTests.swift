@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Examples/MergeVideos, the "merge videos" tutorial on ClipMergeKit, built and run as its README says
-/// (`swift run --package-path Examples/MergeVideos merge-videos FIRST SECOND AUDIO OUT`), its output checked with
-/// the ffmpeg CLI: the two clips in turn, each upright and fitted to the frame, the audio under both.
+/// Examples/MergeVideos, the "merge videos" tutorial on ClipMergeKit, copied out of the checkout as a user's own
+/// package would be, built and run, its output checked with the ffmpeg CLI: the two clips in turn, each upright and
+/// fitted to the frame, the audio under both; standard error empty.
 final class MergeVideosExampleTests: XCTestCase {
   /// `file`'s picture at `time` through the ffmpeg CLI's `filter` (ending in a scale), as RGB bytes.
   private func thumbnail(_ file: String, at time: Double, _ filter: String) throws -> [UInt8] {
@@ -30,11 +30,26 @@ final class MergeVideosExampleTests: XCTestCase {
       FixtureFiles.path("rotated-cw.mp4"), FixtureFiles.path("base.mp4"), FixtureFiles.path("music.m4a")
     )
     let out = FixtureFiles.temporaryFolder().appendingPathComponent("merged.mov").path
-    let package = FixtureFiles.root.appendingPathComponent("Examples/MergeVideos").path
+    // A package of the user's own outside the checkout, in a folder not named clipmerge, that adds the library by
+    // the README's line (the checkout's absolute path).
+    let package = FixtureFiles.temporaryFolder().appendingPathComponent("my-merge-app")
+    try FileManager.default.copyItem(
+      at: FixtureFiles.root.appendingPathComponent("Examples/MergeVideos"), to: package)
+    try? FileManager.default.removeItem(at: package.appendingPathComponent(".build"))
+    let manifest = package.appendingPathComponent("Package.swift")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    XCTAssertTrue(text.contains(#".package(name: "clipmerge", path: "../..")"#), text)
+    try text.replacingOccurrences(of: #"path: "../..""#, with: "path: \"\(FixtureFiles.root.path)\"")
+      .write(to: manifest, atomically: true, encoding: .utf8)
+    let built = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", package.path])
+    XCTAssertEqual(built.code, 0, built.stdout + built.stderr)
+    XCTAssertFalse((built.stdout + built.stderr).contains("warning:"), built.stdout + built.stderr)
     let run = try ClipmergeProcess.capture(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      ["swift", "run", "--package-path", package, "merge-videos", first, second, music, out])
+      package.appendingPathComponent(".build/debug/merge-videos"), [first, second, music, out])
     XCTAssertEqual(run.code, 0, run.stderr)
+    // A library is quiet: nothing of FFmpeg's or x264's on standard error.
+    XCTAssertEqual(run.stderr, "")
     XCTAssertTrue(run.stdout.hasSuffix("merged \(out): 6.000 s, 180 frames\n"), run.stdout)
     let streams = try ClipmergeProcess.runTool(
       "ffprobe",

@@ -17,6 +17,17 @@ final class MediaTimeTests: XCTestCase {
     XCTAssertNil(MediaTime(value: 1, timescale: -5))
   }
 
+  /// As CMTime(seconds:preferredTimescale:): rounded to the nearest tick of the timescale asked for.
+  func testSecondsWithAPreferredTimescaleRoundToItsTicks() {
+    XCTAssertEqual(MediaTime(seconds: 1.5, preferredTimescale: 600), MediaTime(value: 3, timescale: 2))
+    XCTAssertEqual(MediaTime(seconds: 1.0 / 3.0, preferredTimescale: 600), MediaTime(value: 200, timescale: 600))
+    XCTAssertEqual(MediaTime(seconds: 0.0013, preferredTimescale: 1000), MediaTime(value: 1, timescale: 1000))
+    XCTAssertEqual(MediaTime(seconds: -2.25, preferredTimescale: 4), MediaTime(value: -9, timescale: 4))
+    XCTAssertEqual(MediaTime(seconds: .nan, preferredTimescale: 600), .zero)
+    XCTAssertEqual(MediaTime(seconds: .infinity, preferredTimescale: 1).value, .max)
+    XCTAssertEqual(MediaTime(seconds: 2, preferredTimescale: 0), MediaTime(seconds: 2))
+  }
+
   func testArithmeticIsExactAcrossTimescales() {
     // 1001/30000 + 1/48000 = (1001*8 + 5) / 240000 = 8013/240000
     XCTAssertEqual(t(1001, 30000) + t(1, 48000), t(8013, 240_000))

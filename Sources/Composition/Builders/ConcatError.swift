@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a concatenation cannot be built from its clips, named after the rule.
 public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The recipe has no clips to join.
@@ -44,4 +46,10 @@ public enum ConcatError: Error, Sendable, Hashable, CustomStringConvertible {
         "\(path): the clip lasts \(duration.secondsText), shorter than its transitions need (\(needed.secondsText))"
     }
   }
+}
+
+extension ConcatError: LocalizedError {
+  /// The same words as the command line's error line (`description`), for `localizedDescription` and a top-level
+  /// script's uncaught error.
+  public var errorDescription: String? { description }
 }

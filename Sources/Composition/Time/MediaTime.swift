@@ -28,6 +28,17 @@ public struct MediaTime: Sendable, Hashable {
     self.timescale = 1
   }
 
+  /// `seconds` rounded to the nearest tick of `preferredTimescale`, as `CMTime(seconds:preferredTimescale:)`:
+  /// `MediaTime(seconds: 1.5, preferredTimescale: 600)` is 900/600 (kept reduced: 3/2). The one place a Double
+  /// enters the model: for times a user writes in seconds. A timescale of zero or below counts as 1, NaN as 0
+  /// and a time beyond ±292 billion years is clamped (MediaTime has no invalid time).
+  public init(seconds: Double, preferredTimescale: Int32) {
+    let timescale = max(preferredTimescale, 1)
+    let ticks = (seconds * Double(timescale)).rounded()
+    let value: Int64 = ticks.isNaN ? 0 : ticks >= 0x1p63 ? .max : ticks <= -0x1p63 ? .min : Int64(ticks)
+    self.init(exactNumerator: Int128(value), denominator: Int128(timescale))
+  }
+
   /// `numerator / denominator` seconds, reduced; rounded to `fallbackTimescale` when it does not fit.
   /// `denominator` must be positive (callers in this module guarantee it).
   init(exactNumerator numerator: Int128, denominator: Int128) {

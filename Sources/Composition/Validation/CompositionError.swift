@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rule of the model that a composition breaks. Each case is named after the rule, and says where.
 public enum CompositionError: Error, Sendable, Hashable {
   /// No track has a segment: there is nothing to render.
@@ -192,4 +194,10 @@ extension CompositionError: CustomStringConvertible {
       return "unsupported channel count: \(c) (1 to 8)"
     }
   }
+}
+
+extension CompositionError: LocalizedError {
+  /// The same words as the command line's error line (`description`), for `localizedDescription` and a top-level
+  /// script's uncaught error.
+  public var errorDescription: String? { description }
 }
