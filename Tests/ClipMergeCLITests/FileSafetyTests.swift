@@ -150,6 +150,32 @@ final class FileSafetyTests: XCTestCase {
       try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("warm.cube"))))
   }
 
+  /// A clip list read by concat is an input: neither the output nor the report may replace it, even with -y, in a
+  /// render or a stream copy; the list is unchanged and nothing is written.
+  func testAClipListIsNeverWrittenOver() throws {
+    let list = path("list.txt")
+    let listed = Data("\(clip)\n\(clip)#t=0,1\n".utf8)
+    try listed.write(to: URL(fileURLWithPath: list))
+    let runs: [[String]] = [
+      ["concat", "@" + list, "-o", list, "--format", "mp4", "-y", "--preset", "ultrafast"],
+      ["concat", "@" + list, "-o", path("out.mp4"), "--report", list, "-y", "--preset", "ultrafast"],
+      ["concat", "@" + list, "-o", list, "--format", "mp4", "-y", "--copy"],
+    ]
+    for arguments in runs {
+      let result = try InProcessClipMerge.run(arguments)
+      XCTAssertEqual(result.code, 73, "\(arguments): \(result.stderr)")
+      XCTAssertEqual(
+        result.stderr, "clipmerge: error: \(list): the output is one of the inputs; refusing to write over it\n")
+      XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: list)), listed)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.mp4")))
+    // A report that cannot be written (a full disk) fails the run, and the failed run leaves no output.
+    let full = try InProcessClipMerge.run(
+      ["concat", clip, "-o", path("out.mp4"), "--report", "/dev/full", "-y", "--preset", "ultrafast"])
+    XCTAssertEqual(full.code, 73, full.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.mp4")), full.stderr)
+  }
+
   /// A job folder: `plan` refuses a folder of other files (the user's spec.json stays), refuses a name with a
   /// line break, and quotes a hostile name so the job files run nothing but clipmerge; a tampered manifest
   /// cannot move a segment out of the folder; `join` refuses to write over a plan input or a segment; after a

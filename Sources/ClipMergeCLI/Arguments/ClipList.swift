@@ -23,6 +23,11 @@ enum ClipList {
     return clips
   }
 
+  /// The list files `arguments` name (`@LIST`, not `@-`): inputs, never written over.
+  static func listFiles(_ arguments: [String]) -> [String] {
+    arguments.filter { $0.hasPrefix("@") && $0.count > 1 && $0 != "@-" }.map { String($0.dropFirst()) }
+  }
+
   /// The clips `path` lists.
   static func read(_ path: String) throws(UsageError) -> [String] {
     let handle: FileHandle

@@ -80,6 +80,8 @@ struct ConcatCommand {
   var text: TextOptions
   var copy: Bool
   var soundtrackPath: String?
+  /// The clip lists read (`@LIST`): inputs as the clips are.
+  var lists: [String]
   /// The recipe's settings from the options, its clips and soundtrack still empty (they are probed later).
   var settings = ConcatRecipe(clips: [])
 
@@ -93,6 +95,7 @@ struct ConcatCommand {
       clips.append(clip)
     }
     self.clips = clips
+    lists = ClipList.listFiles(parsed.positionals)
     output = try RenderOptions(parsed)
     text = try TextOptions(parsed)
     copy = parsed.flags.contains("copy")
@@ -238,6 +241,7 @@ struct ConcatCommand {
 
   func run(console: Console) throws(CommandFailure) {
     var runner = RenderRunner(console: console, output: output, text: text)
+    runner.readFiles = lists
     if copy {
       // `--no-smart` keeps the refusal.
       runner.copyNeedsSmart = output.noSmart ? nil : try runner.copyBlockedByHiddenPictures(clips)

@@ -69,6 +69,12 @@ struct RenderRunner {
     } catch {
       throw failure(error, composition)
     }
+    // A refused target is said before any note: a run that writes nothing has nothing to note.
+    let inputs = composition.inputFiles + readFiles
+    if !output.dryRun {
+      try checkOutput(route, sources: inputs)
+      try checkReport(output: route, inputs: inputs)
+    }
     if let refusal = copyNeedsSmart {
       guard exporter.plan.method == .smart else {
         throw CommandFailure("--copy: cannot join without re-encoding: \(refusal)", code: .dataError)
@@ -88,9 +94,6 @@ struct RenderRunner {
       console.out(ExportPlanText.text(exporter.plan))
       return
     }
-    let inputs = composition.inputFiles + readFiles
-    try checkOutput(route, sources: inputs)
-    try checkReport(output: route, inputs: inputs)
     let line = ProgressLine(console: output.quiet || output.progressJSON ? Console.silent : console)
     let json = output.progressJSON ? ProgressJSON(console: console) : nil
     let report: ExportReport
@@ -123,10 +126,20 @@ struct RenderRunner {
   }
 
   /// `--report`: the finished render described as JSON.
+  /// A report that cannot be written fails the command, and a failed command leaves nothing: the output just
+  /// written is removed (a file only: a pipe's or a device's bytes are gone already).
   func writeReport(_ report: ExportReport, route: OutputRoute, plan: ExportPlan?) throws(CommandFailure) {
     guard let destination = output.report else { return }
-    try RenderReport(report, route: route, clock: clock, plan: plan).write(
-      to: destination, overwrite: output.overwrite, console: console)
+    do {
+      try RenderReport(report, route: route, clock: clock, plan: plan).write(
+        to: destination, overwrite: output.overwrite, console: console)
+    } catch {
+      var info = stat()
+      if !route.isStandardOutput, lstat(route.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+        unlink(route.path)
+      }
+      throw error
+    }
   }
 
   /// A report FILE follows the output's rules, checked before the render starts: not an input, not the output,
@@ -290,8 +303,8 @@ extension RenderRunner {
   func streamCopy(_ clips: [ClipReference]) throws(CommandFailure) {
     let route = try plannedRoute(output.export)
     let paths = try clips.map { clip throws(CommandFailure) in try StdinSpool.resolve(clip.path) }
-    try checkOutput(route, sources: paths)
-    try checkReport(output: route, inputs: paths)
+    try checkOutput(route, sources: paths + readFiles)
+    try checkReport(output: route, inputs: paths + readFiles)
     for path in paths {
       do { try MediaProbe.checkReadable(path) } catch { throw CommandFailure(error) }
     }
