@@ -17,10 +17,12 @@ extension ConcatRecipe {
       let display = clips[index].source.info.video?.displaySize ?? size
       let fitted = fit.transform(from: display, to: size, anchor: anchor)
       let range = TimeRange(start: starts[index], duration: lengths[index])
+      let transform = zooms[index].map { $0.keyframes(fitted, over: range, in: size) } ?? Keyframed(fitted)
+      // A clip with bars (or a backdrop around it) is a whole frame: its bars fade and move with it.
+      let framed = !transform.allValues.allSatisfy { Self.covers($0, display, size) }
       return LayerInstruction(
-        trackID: overlaps ? lanes[index % 2] : lanes[0],
-        transform: zooms[index].map { $0.keyframes(fitted, over: range, in: size) } ?? Keyframed(fitted),
-        effects: effects, backdrop: fit.backdrop)
+        trackID: overlaps ? lanes[index % 2] : lanes[0], transform: transform, effects: effects,
+        backdrop: fit.backdrop, frame: framed ? LayerFrame(fill: background) : nil)
     }
     var instructions: [VideoCompositionInstruction] = []
     for index in 0..<count {
@@ -65,10 +67,13 @@ extension ConcatRecipe {
         incoming.transform = Keyframed(incomingPlace.concatenating(offset))
         incoming.transform.ramp(
           from: incomingPlace.concatenating(offset), to: incomingPlace, over: joint, curve: easing())
+        incoming.frame?.transform = Keyframed(offset)
+        incoming.frame?.transform.ramp(from: offset, to: .identity, over: joint, curve: easing())
         if case .push = transition {
           let outgoingPlace = outgoing.transform.initial
           outgoing.transform.ramp(
             from: outgoingPlace, to: outgoingPlace.concatenating(away), over: joint, curve: easing())
+          outgoing.frame?.transform.ramp(from: .identity, to: away, over: joint, curve: easing())
         }
         instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [incoming, outgoing]))
       case .wipe(let direction, _, let edge):
@@ -77,10 +82,10 @@ extension ConcatRecipe {
       case .zoomIn:
         let place = outgoing.transform.initial
         let (cx, cy) = (Double(size.width) / 2, Double(size.height) / 2)
-        let grown = place.concatenating(
-          AffineTransform2D.translation(x: -cx, y: -cy).concatenating(.scale(x: 1.5, y: 1.5))
-            .concatenating(.translation(x: cx, y: cy)))
-        outgoing.transform.ramp(from: place, to: grown, over: joint, curve: easing())
+        let growth = AffineTransform2D.translation(x: -cx, y: -cy).concatenating(.scale(x: 1.5, y: 1.5))
+          .concatenating(.translation(x: cx, y: cy))
+        outgoing.transform.ramp(from: place, to: place.concatenating(growth), over: joint, curve: easing())
+        outgoing.frame?.transform.ramp(from: .identity, to: growth, over: joint, curve: easing())
         outgoing.opacity.ramp(from: 1, to: 0, over: joint, curve: easing())
         instructions.append(VideoCompositionInstruction(timeRange: joint, layers: [outgoing, incoming]))
       case .circle(let open, _, let edge):
@@ -101,6 +106,14 @@ extension ConcatRecipe {
       }
     }
     return instructions
+  }
+
+  /// Whether a picture of `display` size placed by `transform` covers the whole of a `size` frame (no bars).
+  static func covers(_ transform: AffineTransform2D, _ display: PixelSize, _ size: PixelSize) -> Bool {
+    guard transform.isAxisAligned, transform.a > 0, transform.d > 0 else { return false }
+    let right = transform.tx + transform.a * Double(display.width)
+    let bottom = transform.ty + transform.d * Double(display.height)
+    return transform.tx <= 0 && transform.ty <= 0 && right >= Double(size.width) && bottom >= Double(size.height)
   }
 
   /// The incoming clip's mask in a wipe moving `direction`: a rectangle growing from the edge it comes in at to

@@ -61,7 +61,7 @@ extension SpecDecoder.Context {
   mutating func layer(_ value: Any, at path: String) -> LayerInstruction? {
     guard
       let object = reader.object(
-        value, at: path, allowed: ["track", "transform", "opacity", "crop", "mask", "effects", "backdrop"],
+        value, at: path, allowed: ["track", "transform", "opacity", "crop", "mask", "effects", "backdrop", "frame"],
         required: ["track"])
     else { return nil }
     let track = reader.integer(object["track"], at: "\(path).track", in: 0...1_000_000)
@@ -77,10 +77,24 @@ extension SpecDecoder.Context {
       if let effect = effect(value, at: "\(path).effects[\(i)]") { effects.append(effect) }
     }
     let backdrop = object["backdrop"].flatMap { self.backdrop($0, at: "\(path).backdrop") }
+    let frame = object["frame"].flatMap { self.frame($0, at: "\(path).frame") }
     guard let track, let transform, let opacity else { return nil }
     return LayerInstruction(
       trackID: TrackID(track), transform: transform, opacity: opacity, crop: crop, mask: mask, effects: effects,
-      backdrop: backdrop)
+      backdrop: backdrop, frame: frame)
+  }
+
+  /// `{"fill": COLOR, "transform": ANIMATED}`: the layer drawn as a whole frame (bars in `fill`), moved as one.
+  mutating func frame(_ value: Any, at path: String) -> LayerFrame? {
+    guard let object = reader.object(value, at: path, allowed: ["fill", "transform"], required: ["fill"]) else {
+      return nil
+    }
+    let fill = object["fill"].flatMap { color($0, at: "\(path).fill") }
+    let transform =
+      object["transform"].map { keyframed($0, at: "\(path).transform") { $0.transform($1, at: $2) } }
+      ?? Keyframed(.identity)
+    guard let fill, let transform else { return nil }
+    return LayerFrame(fill: fill, transform: transform)
   }
 
   /// `"blur"` (the defaults) or `{"blur": PIXELS, "dim": SHARE}`: the layer's picture blurred behind it.

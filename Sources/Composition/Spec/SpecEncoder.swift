@@ -112,6 +112,9 @@ public enum SpecEncoder {
               l["mask"] = m
             }
             if let backdrop = layer.backdrop { l["backdrop"] = ["blur": backdrop.blur, "dim": backdrop.dim] }
+            if let frame = layer.frame {
+              l["frame"] = ["fill": frame.fill.description, "transform": keyframed(frame.transform, transform)]
+            }
             if !layer.effects.isEmpty {
               l["effects"] = layer.effects.map { effect in
                 var e: [String: Any] = ["name": effect.kind.rawValue, "amount": keyframed(effect.amount, number)]

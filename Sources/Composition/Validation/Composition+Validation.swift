@@ -145,12 +145,16 @@ extension Composition {
       if let bad = layer.opacity.allValues.first(where: { !(0...1).contains($0) }) {
         problems.append(.opacityOutOfRange(instruction: index, layer: layerIndex, value: bad))
       }
-      if !layer.transform.allValues.allSatisfy(\.isWithinLimits) {
+      let frameMoves = layer.frame?.transform.allValues ?? []
+      if !(layer.transform.allValues + frameMoves).allSatisfy(\.isWithinLimits) {
         problems.append(.transformNotFinite(instruction: index, layer: layerIndex))
       }
       let context = "instruction \(index) layer \(layerIndex)"
       problems += Self.rampProblems(layer.opacity, context: "\(context) opacity")
       problems += Self.rampProblems(layer.transform, context: "\(context) transform")
+      if let frame = layer.frame {
+        problems += Self.rampProblems(frame.transform, context: "\(context) frame transform")
+      }
     }
     return problems
   }

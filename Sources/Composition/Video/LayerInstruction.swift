@@ -20,13 +20,15 @@ public struct LayerInstruction: Sendable, Hashable {
   /// What fills the frame behind the layer (its own picture blurred over the whole frame); nil: the layers
   /// below, or the background.
   public var backdrop: Backdrop?
+  /// The layer as a whole frame (bars included) that fades and moves as one picture; nil: the picture alone.
+  public var frame: LayerFrame?
 
   /// A layer drawing `trackID`, by default upright at the top-left corner, opaque, uncropped, without mask,
-  /// effects or backdrop.
+  /// effects, backdrop or frame.
   public init(
     trackID: TrackID, transform: Keyframed<AffineTransform2D> = Keyframed(.identity),
     opacity: Keyframed<Double> = Keyframed(1), crop: Rect? = nil, mask: LayerMask? = nil, effects: [Effect] = [],
-    backdrop: Backdrop? = nil
+    backdrop: Backdrop? = nil, frame: LayerFrame? = nil
   ) {
     self.trackID = trackID
     self.transform = transform
@@ -35,5 +37,6 @@ public struct LayerInstruction: Sendable, Hashable {
     self.mask = mask
     self.effects = effects
     self.backdrop = backdrop
+    self.frame = frame
   }
 }

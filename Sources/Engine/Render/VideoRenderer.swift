@@ -13,6 +13,9 @@ final class VideoRenderer {
   /// The open readers, and the reader each track read from last.
   private var readers: [ReaderKey: any PictureSource] = [:]
   private var trackReaders: [TrackID: ReaderKey] = [:]
+  /// The pictures framed layers are drawn in (`LayerFrame`), and a serial that changes with each one drawn.
+  private var framePictures: [TrackID: Frame] = [:]
+  private var frameSerial = 0
 
   private let damage: DamageLog
   private let effects: EffectProcessor
@@ -55,6 +58,7 @@ final class VideoRenderer {
   func render(at time: MediaTime, into frame: Frame) throws(EngineError) {
     let instruction = video.instruction(at: time)
     var draws: [LayerDraw] = []
+    var background = instruction?.backgroundColor ?? video.backgroundColor
     var active = Set<TrackID>()
     var activeReaders = Set<ReaderKey>()
     for layer in (instruction?.layers ?? []).reversed() {
@@ -88,7 +92,9 @@ final class VideoRenderer {
       draw.mask = layer.mask.map { ($0.shape, $0.rect.value(at: time), $0.feather) }
       if !layer.effects.isEmpty {
         // The one layer, a moving picture drawn whole 1:1 over the frame: its last effect writes the frame itself.
-        let whole = instruction?.layers.count == 1 && !still && layer.crop == nil && Self.fills(draw, frame)
+        let whole =
+          instruction?.layers.count == 1 && !still && layer.crop == nil && layer.frame == nil
+          && Self.fills(draw, frame)
         do {
           (draw.picture, draw.serial) = try effects.apply(
             layer.effects, at: time, to: normalized,
@@ -104,24 +110,60 @@ final class VideoRenderer {
         }
         draw = cropped
       }
+      var behind: LayerDraw?
       if let backdrop = layer.backdrop {
-        let behind = try backdropDraw(
+        behind = try backdropDraw(
           backdrop, of: picture, normalized: normalized, info: info, track: track.id, at: time)
-        active.insert(behind.track)
-        draws.append(behind)
+        active.insert(behind!.track)
       }
-      draws.append(draw)
+      guard let frameLayer = layer.frame else {
+        draws += [behind, draw].compactMap { $0 }
+        continue
+      }
+      // A whole frame: the fill, the backdrop and the picture in frame pixels, then moved, faded and cut as one.
+      let move = frameLayer.transform.value(at: time)
+      guard let undo = move.inverted() else { continue }
+      var inner = draw
+      (inner.transform, inner.opacity, inner.mask) = (draw.transform.concatenating(undo), 1, nil)
+      let layers = [behind, inner].compactMap { $0 }
+      if move == .identity && draw.opacity >= 1 && draw.mask == nil {
+        // In place and opaque, the frame hides what is below it: its own layers are drawn over its fill.
+        (draws, background) = (layers, frameLayer.fill)
+        continue
+      }
+      let whole = try framePicture(for: track.id)
+      do { try compositor.compose(layers, background: frameLayer.fill, into: whole.picture) } catch {
+        throw EngineError.internalFailure(.compositing, "compositing a clip's frame failed: \(error)")
+      }
+      frameSerial &+= 1
+      active.insert(whole.track)
+      draws.append(
+        LayerDraw(
+          track: whole.track, serial: frameSerial, picture: whole.picture, transform: move, opacity: draw.opacity,
+          isMoving: !frameLayer.transform.isConstant, mask: draw.mask))
     }
     for key in readers.keys where !activeReaders.contains(key) { readers[key] = nil }
     for track in trackReaders.keys where !active.contains(track) { trackReaders[track] = nil }
     compositor.retain(tracks: active)
     effects.retain(tracks: active)
+    for track in framePictures.keys where !active.contains(track) { framePictures[track] = nil }
     if draws.count == 1, draws[0].picture === frame { return }
     do {
-      try compositor.compose(draws, background: instruction?.backgroundColor ?? video.backgroundColor, into: frame)
+      try compositor.compose(draws, background: background, into: frame)
     } catch {
       throw EngineError.internalFailure(.compositing, "compositing failed: \(error)")
     }
+  }
+
+  /// The picture a framed layer of `track` is drawn in (render size, kept while the layer is), and the track id
+  /// it is cached under in the compositor (one no composition uses).
+  private func framePicture(for track: TrackID) throws(EngineError) -> (track: TrackID, picture: Frame) {
+    let own = TrackID(-(1 << 40) - track.rawValue)
+    if let picture = framePictures[own] { return (own, picture) }
+    let picture: Frame
+    do { picture = try makeFrame() } catch { throw EngineError.internalFailure(.compositing, "\(error)") }
+    framePictures[own] = picture
+    return (own, picture)
   }
 
   /// The layer's own picture covering the frame, blurred and dimmed, to draw behind it. It is cached as a layer

@@ -114,7 +114,7 @@ struct SmartPlan {
       guard composition.track(layer.trackID)?.segment(at: time) != nil else { continue }
       let opacity = layer.opacity.value(at: time)
       if opacity <= 0 { continue }
-      return layer.trackID == track && opacity >= 1 && layer.crop == nil && layer.mask == nil
+      return layer.trackID == track && opacity >= 1 && layer.crop == nil && layer.mask == nil && layer.frame == nil
         && layer.transform.value(at: time) == .identity
         && layer.effects.allSatisfy { $0.amount.value(at: time) == $0.kind.neutralAmount }
     }
