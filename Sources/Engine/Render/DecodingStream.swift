@@ -86,8 +86,9 @@ final class DecodingStream {
   /// group before): when the keyframe found shows after `time`, the seek goes a keyframe further back, so the
   /// pictures from `time` on decode as they do from the start. A transport stream's seek lands on any packet:
   /// decoding starts at the first keyframe after it. A failed seek is not an error: decoding from the start
-  /// reaches the same frames, only later.
-  func seek(to time: MediaTime) {
+  /// reaches the same frames, only later. `skipsUnshown`: pictures before `time` that nothing refers to are not
+  /// decoded (false: every picture from the keyframe on is, as a reverse reader needs them).
+  func seek(to time: MediaTime, skipsUnshown: Bool = true) {
     guard timeBase.num > 0, timeBase.den > 0 else { return }
     let target = Timestamp.ticks(time + fileStart, timeBase, rounding: .down)
     var ts = target
@@ -110,7 +111,7 @@ final class DecodingStream {
     _ = try? input.seek(stream: streamIndex, to: ts)
     decoder.flush()
     awaitingKeyframe = flagsKeyframes
-    skipBefore = disposable == nil || stampsDecodeOrder ? nil : target
+    skipBefore = disposable == nil || stampsDecodeOrder || !skipsUnshown ? nil : target
   }
 
   /// The presentation time of the stream's first keyframe packet from here (packets read and dropped), in its

@@ -22,7 +22,11 @@ final class PictureDecoder {
   /// Pictures up to 1920×1088 decode on one thread each (a core decodes them many times faster than x264
   /// encodes them, and frame threads cost CPU the encoder needs); larger ones get frame threads.
   /// `mapsHDR`: HDR pictures are mapped to SDR (false: left in their own colours and bit depth).
-  init(path: String, start: MediaTime, damage: DamageLog, mapsHDR: Bool = true) throws(EngineError) {
+  /// `keepsEveryPicture`: the pictures between the keyframe and `start` are decoded and given too (a reverse
+  /// reader shows them), not skipped where nothing refers to them.
+  init(
+    path: String, start: MediaTime, damage: DamageLog, mapsHDR: Bool = true, keepsEveryPicture: Bool = false
+  ) throws(EngineError) {
     self.path = path
     self.mapsHDR = mapsHDR
     stream = try DecodingStream(path: path, kind: .video, damage: damage) { parameters in
@@ -32,7 +36,7 @@ final class PictureDecoder {
       MediaProbe.frameDuration(stream.stream.pointee.r_frame_rate) ?? MediaTime.ticks(1, rate: 30)
     clockRounding = Timestamp.rounding(of: stream.timeBase, frameDuration: nominalFrameDuration)
     reorderDelay = stream.reorderDelay(frameDuration: nominalFrameDuration)
-    if start > .zero { stream.seek(to: start) }
+    if start > .zero { stream.seek(to: start, skipsUnshown: !keepsEveryPicture) }
   }
 
   /// The next picture in presentation order, or nil at the end of the stream.

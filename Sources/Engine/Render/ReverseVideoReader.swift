@@ -51,7 +51,7 @@ final class ReverseVideoReader: PictureSource {
     var back = MediaTime.ticks(1, rate: 1_000_000)
     while true {
       let aim = max(.zero, time - clockRounding - back)
-      let reader = try VideoReader(path: path, start: aim, damage: damage, mapsHDR: mapsHDR)
+      let reader = try VideoReader(path: path, start: aim, damage: damage, mapsHDR: mapsHDR, keepsEveryPicture: true)
       clockRounding = reader.clockRounding
       var loaded: [SourcePicture] = []
       while let picture = try reader.nextPicture() {

@@ -12,10 +12,15 @@ final class VideoReader: PictureSource {
   let clockRounding: MediaTime
 
   /// Opens `path`'s video stream, seeking to the keyframe before `start` when it is not at the beginning.
-  /// `mapsHDR`: HDR pictures are mapped to SDR (false: left as they are).
-  init(path: String, start: MediaTime, damage: DamageLog = DamageLog(), mapsHDR: Bool = true) throws(EngineError) {
+  /// `mapsHDR`: HDR pictures are mapped to SDR (false: left as they are). `keepsEveryPicture`: the pictures
+  /// from the keyframe to `start` are given too, none skipped (`PictureDecoder`).
+  init(
+    path: String, start: MediaTime, damage: DamageLog = DamageLog(), mapsHDR: Bool = true,
+    keepsEveryPicture: Bool = false
+  ) throws(EngineError) {
     self.path = path
-    let decoder = try PictureDecoder(path: path, start: start, damage: damage, mapsHDR: mapsHDR)
+    let decoder = try PictureDecoder(
+      path: path, start: start, damage: damage, mapsHDR: mapsHDR, keepsEveryPicture: keepsEveryPicture)
     clockRounding = decoder.clockRounding
     ahead = DecodeAhead(decoder: decoder)
   }
