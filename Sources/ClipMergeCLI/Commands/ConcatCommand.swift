@@ -63,13 +63,15 @@ struct ConcatCommand {
         Transition directions are what the viewer sees: wipe-left's edge and slide-left's picture move leftward, so
         the next clip comes in from the right. --transition given once is for every joint; given once for each joint
         (two for three clips), each joint has its own. --print-spec shows a transition as the ramps it is made of.
-        --effect applies to every clip (a spec sets effects per layer).
+        --effect applies to every clip; a clip's own &effect=NAME[=AMOUNT] (repeatable) and &fit=MODE in its
+        fragment apply to it alone, after --effect and instead of --fit ('b.mp4#t=1,3&fit=blur&effect=grayscale').
 
         Examples:
           clipmerge concat a.mp4 b.mp4 c.mp4 --transition wipe-left,0.8 -o out.mp4
           clipmerge concat a.mp4 b.mp4 c.mp4 --transition push-up,0.5 --transition zoom-in,1 -o out.mp4
           clipmerge concat a.mp4 b.mp4 --transition circle-open,1,24 --transition-easing ease-in-out -o out.mp4
           clipmerge concat a.mp4 'b.mp4#t=1,3' --effect grayscale --effect lut=film.cube,0.5 -o out.mp4
+          clipmerge concat a.mp4 'portrait.mp4#fit=blur&effect=sepia' --size 640x360 -o out.mp4
 
         """)
   }
@@ -154,6 +156,7 @@ struct ConcatCommand {
         (output.overrides.loudness != nil, "--loudness"),
         (clips.contains { !$0.rate.isNormal }, "&speed="), (clips.contains { $0.freeze != nil }, "freeze="),
         (clips.contains { $0.zoom != nil }, "zoom="), (parsed.flags.contains("ken-burns"), "--ken-burns"),
+        (clips.contains { $0.fit != nil }, "fit="), (clips.contains { !$0.effects.isEmpty }, "effect="),
         (parsed.values["crf"] != nil, "--crf"), (parsed.values["preset"] != nil, "--preset"),
         (!text.titles.isEmpty, "--text"), (text.subtitles != nil, "--subtitles"),
       ]
@@ -207,7 +210,7 @@ struct ConcatCommand {
             source: Source(
               id: SourceID(index), path: clip.path, info: .drawn(size: PixelSize(width: 2, height: 2)),
               drawing: .color(color)),
-            start: clip.start, end: clip.end, rate: clip.rate, freeze: clip.freeze, zoom: clip.zoom))
+            clip))
         continue
       }
       clip.path = try StdinSpool.resolve(clip.path)
@@ -218,10 +221,7 @@ struct ConcatCommand {
         info = try RenderRunner.probe(clip.path)
         probed[clip.path] = info
       }
-      recipeClips.append(
-        ConcatRecipe.Clip(
-          source: Source(id: SourceID(index), path: clip.path, info: info), start: clip.start, end: clip.end,
-          rate: clip.rate, freeze: clip.freeze, zoom: clip.zoom))
+      recipeClips.append(ConcatRecipe.Clip(source: Source(id: SourceID(index), path: clip.path, info: info), clip))
     }
     // A card is as large as the frame: --size, else the first clip's upright size, else 1920x1080.
     let frame =

@@ -36,7 +36,8 @@ struct OverlayCommand {
       notes: """
         Times are seconds (2.9) or [hh:]mm:ss[.frac]. The output lasts as long as the longer input; where BASE
         has ended the background shows, where OVERLAY has ended it is no longer drawn. --effect applies to both
-        pictures (a spec sets effects per layer).
+        pictures; an input's own &effect=NAME[=AMOUNT] in its fragment to it alone ('b.mp4#effect=grayscale'),
+        and BASE#fit=MODE fits the base its own way.
 
         Examples:
           clipmerge overlay a.mp4 b.mp4 --effect sepia --effect vignette=0.6 -o out.mp4
@@ -66,6 +67,9 @@ struct OverlayCommand {
         throw UsageError("'\(text)': \(ClipReference.problem(parsing: text) ?? "not a clip")")
       }
       if clip.zoom != nil { throw UsageError("'\(text)': zoom= is for concat's clips (overlay has --scale)") }
+      if clip.fit != nil && !clips.isEmpty {
+        throw UsageError("'\(text)': fit= fits the base clip; the overlay is placed by --scale and --position")
+      }
       clips.append(clip)
     }
     base = clips[0]

@@ -2,8 +2,9 @@ import Foundation
 
 /// A clip named on the command line: a file, optionally trimmed by a W3C Media Fragments time suffix
 /// (`talk.mp4#t=12.5,1:40`, `#t=10`, `#t=,20`; an `npt:` prefix is allowed), played faster, slower or backwards
-/// (`#t=10,20&speed=0.5`, `&speed=-1`), or one picture of it held (`#freeze=3,2`). A name that really contains `#t=` is
-/// given whole after `file:` (`file:take#t=1.mp4`), as the ffmpeg CLI's file protocol is.
+/// (`#t=10,20&speed=0.5`, `&speed=-1`), or one picture of it held (`#freeze=3,2`), fitted and with effects of its
+/// own (`&fit=blur`, `&effect=grayscale&effect=blur=4`: the grammar of `--fit` and `--effect`). A name that really
+/// contains `#t=` is given whole after `file:` (`file:take#t=1.mp4`), as the ffmpeg CLI's file protocol is.
 public struct ClipReference: Sendable, Hashable {
   /// The file's path, without the fragment.
   public var path: String
@@ -17,6 +18,10 @@ public struct ClipReference: Sendable, Hashable {
   public var freeze: TimeRange?
   /// A slow zoom over the clip's time (`&zoom=1,1.2`: from its fitted size to 1.2 times it).
   public var zoom: ClipZoom?
+  /// How this clip fills the frame, instead of the command's `--fit` (`&fit=cover`).
+  public var fit: FitMode?
+  /// Effects on this clip's picture, after the command's `--effect`s, in order (`&effect=grayscale`).
+  public var effects: [Effect] = []
 
   /// A reference to `path`, trimmed, played at `rate`, frozen or zoomed as given (by default: all of it, as recorded).
   public init(
@@ -49,7 +54,8 @@ public struct ClipReference: Sendable, Hashable {
   }
 
   /// The fragment's dimensions, joined by `&` as W3C Media Fragments join them: `t=START,END`, `speed=S`,
-  /// `freeze=AT,DURATION`, `zoom=FROM,TO`. The fragment starts at the last `#` followed by one of them.
+  /// `freeze=AT,DURATION`, `zoom=FROM,TO`, `fit=MODE`, `effect=NAME[=AMOUNT]` (the one dimension that may repeat).
+  /// The fragment starts at the last `#` followed by one of them.
   static func parse(_ text: String) -> Result<ClipReference, Problem> {
     if text.hasPrefix(wholeNamePrefix) {
       return .success(ClipReference(path: String(text.dropFirst(wholeNamePrefix.count))))
@@ -64,9 +70,13 @@ public struct ClipReference: Sendable, Hashable {
       let value = parts.count == 2 ? String(parts[1]) : ""
       guard dimensions.contains(name), parts.count == 2 else {
         return .failure(
-          Problem(message: "'\(dimension)' is not a fragment clipmerge knows (t=, speed=, freeze=, zoom=)"))
+          Problem(
+            message: "'\(dimension)' is not a fragment clipmerge knows (t=, speed=, freeze=, zoom=, fit=, effect=)"
+              + NearMiss.suggestion(name, among: dimensions)))
       }
-      guard seen.insert(name).inserted else { return .failure(Problem(message: "\(name)= is given twice")) }
+      guard seen.insert(name).inserted || name == "effect" else {
+        return .failure(Problem(message: "\(name)= is given twice"))
+      }
       switch name {
       case "t":
         guard let (start, end) = trim(value) else { return .failure(Problem(message: trimExpected)) }
@@ -82,6 +92,20 @@ public struct ClipReference: Sendable, Hashable {
           return .failure(Problem(message: "zoom=\(value): expected zoom=FROM,TO, two sizes from 0.25 to 8 (1,1.2)"))
         }
         reference.zoom = zoom
+      case "fit":
+        guard let fit = FitMode(rawValue: value) else {
+          let names = FitMode.allCases.map(\.rawValue)
+          return .failure(
+            Problem(
+              message: "fit=\(value): expected contain, cover, stretch or blur"
+                + NearMiss.suggestion(value, among: names)))
+        }
+        reference.fit = fit
+      case "effect":
+        guard let effect = Effect(parsing: value) else {
+          return .failure(Problem(message: "effect=\(value): \(Effect.problem(parsing: value))"))
+        }
+        reference.effects.append(effect)
       default:
         let fields = value.split(separator: ",", omittingEmptySubsequences: false)
         guard fields.count == 2, let at = MediaTime(parsing: String(fields[0])),
@@ -102,7 +126,7 @@ public struct ClipReference: Sendable, Hashable {
     return .success(reference)
   }
 
-  private static let dimensions = ["t", "speed", "freeze", "zoom"]
+  private static let dimensions = ["t", "speed", "freeze", "zoom", "fit", "effect"]
   private static let trimExpected = "expected FILE or FILE#t=START,END with START before END"
 
   /// `START,END`, `START`, `,END` (an `npt:` prefix allowed); nil when malformed or when END is not after START.
@@ -133,6 +157,7 @@ public struct ClipReference: Sendable, Hashable {
   /// Whether a trim is asked for.
   public var isTrimmed: Bool { start != nil || end != nil }
 
-  /// Whether its pictures play as they were recorded (trimmed or not): no speed, no reversal, no freeze.
-  public var playsAsRecorded: Bool { rate.isNormal && freeze == nil && zoom == nil }
+  /// Whether its pictures play as they were recorded (trimmed or not): no speed, no reversal, no freeze, no zoom,
+  /// no effect of its own.
+  public var playsAsRecorded: Bool { rate.isNormal && freeze == nil && zoom == nil && effects.isEmpty }
 }

@@ -15,13 +15,14 @@ extension ConcatRecipe {
     }
     func layer(_ index: Int) -> LayerInstruction {
       let display = clips[index].source.info.video?.displaySize ?? size
+      let fit = clips[index].fit ?? self.fit
       let fitted = fit.transform(from: display, to: size, anchor: anchor)
       let range = TimeRange(start: starts[index], duration: lengths[index])
       let transform = zooms[index].map { $0.keyframes(fitted, over: range, in: size) } ?? Keyframed(fitted)
       // A clip with bars (or a backdrop around it) is a whole frame: its bars fade and move with it.
       let framed = !transform.allValues.allSatisfy { Self.covers($0, display, size) }
       return LayerInstruction(
-        trackID: overlaps ? lanes[index % 2] : lanes[0], transform: transform, effects: effects,
+        trackID: overlaps ? lanes[index % 2] : lanes[0], transform: transform, effects: effects + clips[index].effects,
         backdrop: fit.backdrop, frame: framed ? LayerFrame(fill: background) : nil)
     }
     var instructions: [VideoCompositionInstruction] = []

@@ -19,11 +19,16 @@ public struct ConcatRecipe: Sendable {
     public var freeze: TimeRange?
     /// A slow zoom over the clip's time (`&zoom=1,1.2`).
     public var zoom: ClipZoom?
+    /// How this clip fills the frame instead of the recipe's `fit` (`&fit=cover`).
+    public var fit: FitMode?
+    /// Effects on this clip's picture, after the recipe's `effects` (`&effect=grayscale`).
+    public var effects: [Effect]
 
-    /// A clip of `source`, trimmed, played at `rate`, frozen or zoomed as given (by default: all of it, as recorded).
+    /// A clip of `source`, trimmed, played at `rate`, frozen, zoomed, fitted and with effects as given (by
+    /// default: all of it, as recorded, as the recipe fits every clip).
     public init(
       source: Source, start: MediaTime? = nil, end: MediaTime? = nil, rate: PlaybackRate = .normal,
-      freeze: TimeRange? = nil, zoom: ClipZoom? = nil
+      freeze: TimeRange? = nil, zoom: ClipZoom? = nil, fit: FitMode? = nil, effects: [Effect] = []
     ) {
       self.source = source
       self.start = start
@@ -31,6 +36,15 @@ public struct ConcatRecipe: Sendable {
       self.rate = rate
       self.freeze = freeze
       self.zoom = zoom
+      self.fit = fit
+      self.effects = effects
+    }
+
+    /// A clip of `source` as `reference` names it: its trim, speed, freeze, zoom, fit and effects.
+    public init(source: Source, _ reference: ClipReference) {
+      self.init(
+        source: source, start: reference.start, end: reference.end, rate: reference.rate, freeze: reference.freeze,
+        zoom: reference.zoom, fit: reference.fit, effects: reference.effects)
     }
 
     /// The segment that plays `range` of this clip (its source range) from composition time `start`.

@@ -91,17 +91,19 @@ public struct OverlayRecipe: Sendable {
       tracks.append(Track(id: Self.overlayAudioTrack, kind: .audio, segments: whole(overlay)))
     }
     let duration = tracks.map(\.end).max() ?? .zero
+    // The base clip's own `&fit=` and `&effect=`s (after the recipe's), and the overlay's effects.
+    let baseFit = baseTrim.fit ?? fit
     var layers = [
       LayerInstruction(
         trackID: Self.baseVideoTrack,
-        transform: Keyframed(fit.transform(from: base.info.video?.displaySize ?? size, to: size, anchor: anchor)),
-        effects: effects, backdrop: fit.backdrop)
+        transform: Keyframed(baseFit.transform(from: base.info.video?.displaySize ?? size, to: size, anchor: anchor)),
+        effects: effects + baseTrim.effects, backdrop: baseFit.backdrop)
     ]
     if showsOverlay {
       layers.insert(
         LayerInstruction(
           trackID: Self.overlayVideoTrack, transform: Keyframed(overlayTransform(in: size)), opacity: overlayOpacity,
-          effects: effects),
+          effects: effects + overlayTrim.effects),
         at: 0)
     }
     let video = VideoComposition(
