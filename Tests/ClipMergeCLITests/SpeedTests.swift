@@ -183,7 +183,8 @@ final class SpeedTests: XCTestCase {
       ),
       (
         "\(source!)#t=1,2&pace=2",
-        "'\(source!)#t=1,2&pace=2': 'pace=2' is not a fragment clipmerge knows (t=, speed=, freeze=, zoom=, fit=, effect=)", 64
+        "'\(source!)#t=1,2&pace=2': 'pace=2' is not a fragment clipmerge knows (t=, speed=, freeze=, zoom=, fit=, effect=)",
+        64
       ),
       ("\(source!)#freeze=9,1", "\(source!): the picture to hold is at 9.000 s, but the clip lasts 6.000 s", 65),
     ]
