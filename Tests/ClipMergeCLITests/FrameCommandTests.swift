@@ -80,6 +80,37 @@ final class FrameCommandTests: XCTestCase {
     XCTAssertEqual(runs(down), 3, "rows")
   }
 
+  /// A cell is labelled with its picture's own time: a 25 fps clip in a 30 fps composition shows, at the output
+  /// frame starting at 1/3 s, the picture stamped 0.32 s (ffprobe's list), and the label says 0.320, not 0.333.
+  func testAContactSheetLabelsEachPictureWithItsOwnTime() throws {
+    let clip = path("25.mp4")
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-f", "lavfi", "-i", "smptebars=s=320x240:r=25:d=2", "-c:v", "libx264",
+        "-preset", "ultrafast", clip,
+      ])
+    let stamps = try ClipmergeProcess.runTool(
+      "ffprobe",
+      ["-v", "error", "-select_streams", "v", "-show_entries", "frame=pts_time", "-of", "csv=p=0", clip]
+    ).split(separator: "\n").compactMap { Double($0.filter { $0 != "," }) }
+    XCTAssertEqual(stamps.count, 50)
+    let sheet = path("labels.png")
+    let made = try ClipmergeProcess.run(
+      ["frame", "--contact-sheet", "3x1", "--width", "960", "-o", sheet, "-q", "--", "concat", clip, "--fps", "30"])
+    XCTAssertEqual(made.code, 0, made.stderr)
+    let words = try OCR.read(try XCTUnwrap(try PictureGrabber(path: sheet).picture(at: .zero)))
+    // The cells are at the middles of thirds of 2 s; each shows the output frame starting at or before it (30 fps),
+    // and that frame the last picture stamped at or before its start.
+    for middle in [1.0 / 3, 1, 5.0 / 3] {
+      let frameStart = (middle * 30 + 1e-9).rounded(.down) / 30
+      let own = try XCTUnwrap(stamps.last { $0 <= frameStart + 1e-9 })
+      let label = String(format: "00:00:%06.3f", own)
+      XCTAssertTrue(words.contains(label), "\(label) in \(words)")
+    }
+    XCTAssertFalse(words.contains("00:00:00.333"), words)
+  }
+
   /// The sheet's pictures go to a private folder (mode 0700) in TMPDIR that is gone after the run.
   func testAContactSheetLeavesNothingInTheTemporaryFolder() throws {
     let scratch = FixtureFiles.temporaryFolder().appendingPathComponent("tmp")

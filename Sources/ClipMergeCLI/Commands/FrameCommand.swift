@@ -136,13 +136,16 @@ struct FrameCommand {
     // Kept to the end of the sheet: its pictures are read when the page renders.
     defer { withExtendedLifetime(scratch) {} }
     let folder = scratch.path
-    let times = sheet.times(over: composition.outputDuration).map(renderer.frameTime(at:))
+    // Each cell is labelled with its picture's own time, which may be before its output frame's start.
+    var times: [MediaTime] = []
     var pictures: [String] = []
     do {
-      for (k, time) in times.enumerated() {
+      for (k, time) in sheet.times(over: composition.outputDuration).enumerated() {
         let picture = folder + "/\(k).png"
-        try Data(try renderer.image(at: time, format: .png)).write(to: URL(fileURLWithPath: picture))
+        let (bytes, shown) = try renderer.picture(at: time, format: .png)
+        try Data(bytes).write(to: URL(fileURLWithPath: picture))
         pictures.append(picture)
+        times.append(shown)
       }
     } catch let error as EngineError {
       throw CommandFailure(error)

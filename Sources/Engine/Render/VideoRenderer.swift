@@ -16,6 +16,9 @@ final class VideoRenderer {
   /// The pictures framed layers are drawn in (`LayerFrame`), and a serial that changes with each one drawn.
   private var framePictures: [TrackID: Frame] = [:]
   private var frameSerial = 0
+  /// The composition time at which the bottom source picture of the frame rendered last starts to show (its own
+  /// presentation time on the composition's clock); nil when no moving picture played forward is in it.
+  private(set) var shownTime: MediaTime?
 
   private let damage: DamageLog
   private let effects: EffectProcessor
@@ -61,6 +64,7 @@ final class VideoRenderer {
     var background = instruction?.backgroundColor ?? video.backgroundColor
     var active = Set<TrackID>()
     var activeReaders = Set<ReaderKey>()
+    shownTime = nil
     for layer in (instruction?.layers ?? []).reversed() {
       guard let track = composition.track(layer.trackID),
         let index = track.segments.firstIndex(where: { $0.compositionRange.contains(time) })
@@ -77,6 +81,9 @@ final class VideoRenderer {
         key, for: track.id, source: source, start: still ? .zero : segment.sourceTime(at: time),
         reversed: segment.playback == .reversed && !still)
       guard let picture = try reader.picture(at: still ? .zero : segment.sourceTime(at: time)) else { continue }
+      if shownTime == nil && !still && segment.playback == .forward {
+        shownTime = max(segment.compositionRange.start, segment.compositionTime(at: picture.time))
+      }
       let normalized: Frame
       do {
         normalized = try scalers.normalize(picture, matrix: compositor.matrix, hdr: compositor.hdr)

@@ -35,16 +35,26 @@ public final class FrameRenderer {
 
   /// The frame showing at `time`, encoded as `format`.
   public func image(at time: MediaTime, format: ImageFormat) throws(EngineError) -> [UInt8] {
+    try picture(at: time, format: format).bytes
+  }
+
+  /// The frame showing at `time`, encoded as `format`, and its own time: when the picture at its bottom starts
+  /// to show on the composition's clock (a source picture's presentation time, which may be before the output
+  /// frame's start when the source's rate differs), else the output frame's start.
+  public func picture(at time: MediaTime, format: ImageFormat) throws(EngineError) -> (
+    bytes: [UInt8], time: MediaTime
+  ) {
     let size = video.renderSize
     let renderer = VideoRenderer(
       composition: composition, video: video, matrix: matrix, damage: DamageLog(), tables: tables)
     do {
       let frame = try Frame(width: size.width, height: size.height, format: AV_PIX_FMT_YUV420P)
-      try renderer.render(at: frameTime(at: time), into: frame)
+      let start = frameTime(at: time)
+      try renderer.render(at: start, into: frame)
       let pixelFormat = format == .png ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_YUVJ420P
       let picture = try scalers.convert(
         frame, width: size.width, height: size.height, matrix: matrix, format: pixelFormat, fullRange: true)
-      return try encode(picture, format: format, pixelFormat: pixelFormat)
+      return (try encode(picture, format: format, pixelFormat: pixelFormat), renderer.shownTime ?? start)
     } catch let error as EngineError {
       throw error
     } catch {
