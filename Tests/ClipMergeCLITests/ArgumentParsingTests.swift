@@ -109,7 +109,8 @@ final class ArgumentParsingTests: XCTestCase {
     XCTAssertEqual(usageError(base + ["--audio", "both"]), "--audio: expected mix, base, overlay or none, got 'both'")
     XCTAssertEqual(
       usageError(base + ["--position", "middle"]),
-      "--position: expected top-left, top-right, bottom-left, bottom-right, center or X,Y (pixels), got 'middle'")
+      "--position: expected top-left, top-right, bottom-left, bottom-right, center or X,Y (pixels, -100000 to 100000), got 'middle'"
+    )
     XCTAssertEqual(usageError(base + ["--crf", "70"]), "--crf: expected a whole number from 0 to 63, got '70'")
     XCTAssertEqual(
       usageError(base + ["--fade-in", "1,2", "--fade-out", "2,1"]), "--fade-in and --fade-out overlap in time")

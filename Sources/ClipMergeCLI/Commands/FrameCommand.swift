@@ -113,7 +113,7 @@ struct FrameCommand {
       do { bytes = try renderer.image(at: time, format: format) } catch { throw CommandFailure(error) }
       try write(bytes, to: path, console: console)
       if !quiet && path != "-" {
-        console.err("clipmerge: wrote \(path) (the frame at \(renderer.frameTime(at: time).secondsText))\n")
+        console.wrote(path, "the frame at \(renderer.frameTime(at: time).secondsText)")
       }
     }
   }
@@ -165,9 +165,7 @@ struct FrameCommand {
     }
     try write(bytes, to: path, console: console)
     if !quiet && path != "-" {
-      console.err(
-        "clipmerge: wrote \(path) (\(sheet.columns)x\(sheet.rows) frames over \(composition.outputDuration.secondsText))\n"
-      )
+      console.wrote(path, "\(sheet.columns)x\(sheet.rows) frames over \(composition.outputDuration.secondsText)")
     }
   }
 

@@ -77,10 +77,10 @@ struct OverlayCommand {
     let scale = try parsed.value(
       "scale", expected: "a number above 0 and at most 16", ValueParsers.number(in: 0.001...16))
     let position = try parsed.value(
-      "position", expected: "top-left, top-right, bottom-left, bottom-right, center or X,Y (pixels)",
+      "position", expected: "top-left, top-right, bottom-left, bottom-right, center or X,Y (pixels, -100000 to 100000)",
       OverlayPosition.init(parsing:))
     let margin = try parsed.value(
-      "margin", expected: "a number of pixels, 0 or more", ValueParsers.number(in: 0...16384))
+      "margin", expected: "a number of pixels from 0 to 16384", ValueParsers.number(in: 0...16384))
     let rotation = try parsed.value("rotate", expected: "degrees", ValueParsers.number(in: -36000...36000))
     let opacity = try parsed.value("opacity", expected: "a number from 0 to 1", ValueParsers.number(in: 0...1))
     let fadeIn = try parsed.value("fade-in", expected: "START,DURATION with a duration above 0", ValueParsers.timeRange)

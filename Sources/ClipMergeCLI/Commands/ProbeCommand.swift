@@ -58,7 +58,7 @@ struct ProbeCommand {
         default: throw CommandFailure("\(path): \(error)", code: .software)
         }
         if paths.count == 1 { throw failure }
-        console.err("clipmerge: error: \(failure.message)\n")
+        console.error(failure.message, code: failure.code.rawValue)
         if worst == nil || failure.code.rawValue > (worst?.code.rawValue ?? 0) { worst = failure }
         if json { entries.append(Self.json(ProbeFailure(path: path, error: failure.message))) }
       }
@@ -85,7 +85,7 @@ struct ProbeCommand {
   }
 
   static func text(_ report: ProbeReport) -> String {
-    var line = "\(report.path): \(report.container)"
+    var line = "\(Console.escaped(report.path)): \(report.container)"
     if report.still == true { line += ", a still picture" }
     if let d = report.duration { line += ", " + seconds(d) }
     if let stated = report.statedDuration { line += " (truncated: the header states \(seconds(stated)))" }

@@ -120,9 +120,9 @@ struct RenderRunner {
         "\(damage.path): skipped \(damage.count) damaged packet\(damage.count == 1 ? "" : "s")"
           + "\(at); the last good picture was held (use --strict to fail instead)")
     }
-    console.err(
-      "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) frames, "
-        + "\(report.audioSamples) audio samples)\n")
+    console.wrote(
+      report.path,
+      "\(report.duration.secondsText), \(report.videoFrames) frames, \(report.audioSamples) audio samples")
   }
 
   /// `--report`: the finished render described as JSON.
@@ -341,8 +341,6 @@ extension RenderRunner {
       return
     }
     guard !output.quiet else { return }
-    console.err(
-      "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) video packets copied)\n"
-    )
+    console.wrote(report.path, "\(report.duration.secondsText), \(report.videoFrames) video packets copied")
   }
 }

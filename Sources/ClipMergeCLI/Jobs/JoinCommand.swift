@@ -69,9 +69,10 @@ struct JoinCommand {
       throw CommandFailure(error)
     }
     if !quiet {
-      console.err(
-        "clipmerge: wrote \(report.path) (\(report.duration.secondsText), \(report.videoFrames) frames from "
-          + "\(manifest.segments.count) segments, \(report.audioSamples) audio samples)\n")
+      console.wrote(
+        report.path,
+        "\(report.duration.secondsText), \(report.videoFrames) frames from \(manifest.segments.count) segments, "
+          + "\(report.audioSamples) audio samples")
     }
   }
 }

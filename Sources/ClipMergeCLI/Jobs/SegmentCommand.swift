@@ -70,7 +70,7 @@ struct SegmentCommand {
       plan: manifest.plan)
     // A segment there that cannot be read (an I/O error) is rendered again.
     if FileManager.default.fileExists(atPath: path), (try? joiner.problems())?.isEmpty == true {
-      console.err("clipmerge: \(name) is already rendered (\(path))\n")
+      console.err("clipmerge: \(name) is already rendered (\(Console.escaped(path)))\n")
       return
     }
     do {

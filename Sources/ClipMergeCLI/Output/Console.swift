@@ -35,8 +35,15 @@ public struct Console {
     }
   }
 
+  /// What a run wrote: `clipmerge: wrote PATH (DETAILS)`, the path's control characters escaped.
+  public func wrote(_ path: String, _ details: String) {
+    err("clipmerge: wrote \(Self.escaped(path)) (\(details))\n")
+  }
+
   private func report(_ stage: String, _ message: String) {
-    err(reportsJSON ? Self.jsonLine(["stage": stage, "message": message]) : "clipmerge: \(stage): \(message)\n")
+    err(
+      reportsJSON
+        ? Self.jsonLine(["stage": stage, "message": message]) : "clipmerge: \(stage): \(Self.escaped(message))\n")
   }
 
   /// `object` as one line of JSON (keys sorted, slashes as they are).
@@ -52,20 +59,24 @@ public struct Console {
   /// file name cannot send escape sequences to the terminal.
   public static func errorLines(_ message: String) -> String {
     let separator = "\nclipmerge: error: "
-    return message.components(separatedBy: separator).map { line in
-      var shown = ""
-      for scalar in line.unicodeScalars {
-        switch scalar {
-        case "\n": shown += "\\n"
-        case "\r": shown += "\\r"
-        case "\t": shown += "\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-          shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default: shown.unicodeScalars.append(scalar)
-        }
+    return message.components(separatedBy: separator).map(escaped).joined(separator: separator)
+  }
+
+  /// `text` on one line: a line break or another control character (a file name holding one) shown escaped
+  /// (`\n`, `\u{1B}`), so a message stays one line and cannot send escape sequences to the terminal.
+  public static func escaped(_ text: String) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": shown += "\\n"
+      case "\r": shown += "\\r"
+      case "\t": shown += "\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: shown.unicodeScalars.append(scalar)
       }
-      return shown
-    }.joined(separator: separator)
+    }
+    return shown
   }
 
   /// Writes nowhere.

@@ -62,6 +62,10 @@ public struct ClipReference: Sendable, Hashable {
     }
     let markers = dimensions.compactMap { text.range(of: "#\($0)=", options: .backwards)?.lowerBound }
     guard let marker = markers.max() else { return .success(ClipReference(path: text)) }
+    guard marker > text.startIndex else {
+      return .failure(
+        Problem(message: "no file before the fragment (a file that is named so is given as file:NAME)"))
+    }
     var reference = ClipReference(path: String(text[..<marker]))
     var seen = Set<String>()
     for dimension in text[text.index(after: marker)...].split(separator: "&", omittingEmptySubsequences: false) {
@@ -79,7 +83,19 @@ public struct ClipReference: Sendable, Hashable {
       }
       switch name {
       case "t":
-        guard let (start, end) = trim(value) else { return .failure(Problem(message: trimExpected)) }
+        guard let (start, end) = trim(value) else {
+          // A part that is no time at all is named; otherwise the order is what is wrong.
+          var fields = value.hasPrefix("npt:") ? String(value.dropFirst(4)) : value
+          if fields.isEmpty { fields = "," }
+          let bad = fields.split(separator: ",", omittingEmptySubsequences: true).first {
+            MediaTime(parsing: String($0)) == nil
+          }
+          guard let bad else { return .failure(Problem(message: trimExpected)) }
+          return .failure(
+            Problem(
+              message: "t=\(value): '\(bad)' is not a time: seconds (2.9, up to 12 digits and 9 decimals) or "
+                + "[hh:]mm:ss[.frac]"))
+        }
         reference.start = start
         reference.end = end
       case "speed":

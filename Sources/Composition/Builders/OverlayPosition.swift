@@ -23,12 +23,18 @@ public enum OverlayPosition: Sendable, Hashable {
     case "center", "centre": self = .center
     default:
       let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-      guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+      guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
+        abs(x) <= Self.pointLimit, abs(y) <= Self.pointLimit
+      else {
         return nil
       }
       self = .point(x: x, y: y)
     }
   }
+
+  /// How far from the frame's corner a point may be, in pixels either way: far beyond any frame, near enough for
+  /// every transform to stay within the composition's limits.
+  public static let pointLimit = 100_000.0
 
   /// The top-left corner of a `size` box in a `frame` box, `margin` pixels from the named edges.
   func origin(size: (width: Double, height: Double), frame: PixelSize, margin: Double) -> (x: Double, y: Double) {
