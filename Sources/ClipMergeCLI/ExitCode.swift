@@ -27,7 +27,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .dataError: return "bad input data: not media, no video stream, undecodable, impossible composition"
     case .noInput: return "an input is missing or unreadable"
     case .software: return "internal error"
-    case .osError: return "the system refused a resource: too many files open, out of memory"
+    case .osError: return "the system refused a resource: too many files open, out of memory, no thread"
     case .cannotCreate: return "the output cannot be created (exists without -y, no such folder, write failed)"
     case .ioError: return "an input could not be read to its end (an I/O error); no output left behind"
     case .interrupted: return "interrupted by SIGINT, SIGTERM or SIGHUP (no output left behind)"

@@ -85,6 +85,14 @@ final class ExportSession {
     } catch let error as EngineError {
       throw error
     } catch {
+      // Out of memory, or a library that cannot start its threads under a limit the user set: the system's no.
+      let limits = SystemLimits.restricting
+      if let failure = error as? FFmpegError, failure.code == -ENOMEM || failure.code == -EAGAIN || !limits.isEmpty {
+        throw .systemRefused(
+          path: displayPath,
+          reason: "cannot set up the encoders (\(error)): the system refused memory or threads"
+            + (limits.isEmpty ? "" : " under \(limits.joined(separator: " and "))"))
+      }
       throw .internalFailure(.setup, "cannot set up the encoders: \(error)")
     }
   }

@@ -14,12 +14,30 @@ final class DecodeAhead: @unchecked Sendable {
   private var running = true
   private var decoder: PictureDecoder?
 
-  init(decoder: PictureDecoder, capacity: Int = 3) {
+  /// Starts the decode thread; a system that refuses the thread (a limit on processes or on memory) is an
+  /// error here, never a reader waiting for pictures that no thread will decode.
+  init(decoder: PictureDecoder, capacity: Int = 3) throws(EngineError) {
     self.decoder = decoder
     self.capacity = capacity
-    let thread = Thread { [self] in produce() }
-    thread.name = "clipmerge decode"
-    thread.start()
+    let started = Unmanaged.passRetained(self)
+    var thread = pthread_t()
+    let status = pthread_create(
+      &thread, nil,
+      { argument in
+        let ahead = Unmanaged<DecodeAhead>.fromOpaque(argument!).takeRetainedValue()
+        ahead.produce()
+        return nil
+      }, started.toOpaque())
+    guard status == 0 else {
+      started.release()
+      self.decoder = nil
+      running = false
+      throw .systemRefused(
+        path: decoder.path,
+        reason: "the system refused a decoding thread (\(String(cString: strerror(status)))): raise the limit on "
+          + "processes (ulimit -u) or memory (ulimit -v)")
+    }
+    pthread_detach(thread)
   }
 
   /// The next picture in presentation order; nil at the end of the stream. Waits for the decode thread.

@@ -22,7 +22,7 @@ final class VideoReader: PictureSource {
     let decoder = try PictureDecoder(
       path: path, start: start, damage: damage, mapsHDR: mapsHDR, keepsEveryPicture: keepsEveryPicture)
     clockRounding = decoder.clockRounding
-    ahead = DecodeAhead(decoder: decoder)
+    ahead = try DecodeAhead(decoder: decoder)
   }
 
   deinit {
