@@ -30,6 +30,8 @@ public enum ClipMerge {
     var console = given
     // Read before parsing, so that even a usage error is a JSON line for the program that asked for them.
     console.reportsJSON = asksForJSONReports(arguments)
+    // From the first moment: a signal while the command line is read is seen when the work would start.
+    if trapsSignals { SignalTrap.install(json: console.reportsJSON) }
     // A failed write to standard output belongs to the run that made it.
     StandardStream.resetFailure()
     FFmpegLog.silence()
@@ -90,7 +92,8 @@ public enum ClipMerge {
     }
     let instance: C
     do { instance = try C(parsed) } catch { throw CommandFailure(error) }
-    if trapsSignals { SignalTrap.install(json: console.reportsJSON) }
+    // A signal that came while the command line was read is honoured before any work.
+    if trapsSignals && SignalTrap.isRaised { throw CommandFailure(EngineError.interrupted) }
     try instance.run(console: console)
   }
 }

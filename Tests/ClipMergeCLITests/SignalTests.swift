@@ -133,6 +133,37 @@ final class SignalTests: XCTestCase {
     XCTAssertEqual(files(), ["000.mp4"])
   }
 
+  /// Pictures at forty times (720p, blurred: about 2 s of work), stopped while they are made, leave none of them
+  /// (12 to 23 were left); a signal in the first moments of a run of eight is honoured too (it ended 0, the
+  /// signal unseen): the run ends 130, or is ended by the signal itself before clipmerge's own code runs, and
+  /// leaves no picture and no temporary file.
+  func testFramesStoppedLeaveNoPicture() throws {
+    let times = (0..<40).map { String(format: "%.2f", 0.1 + Double($0) * 0.2) }
+    for (count, delay) in [(40, 600_000), (8, 30_000), (8, 150_000), (8, 300_000)] as [(Int, useconds_t)] {
+      let pattern = folder.appendingPathComponent("f-%d.png").path
+      let (process, errors) = try start(
+        [
+          "frame", "--at", times.prefix(count).joined(separator: ","), "-o", pattern, "-y", "--", "concat",
+          FixtureFiles.path("gop.mp4"), "--size", "1280x720", "--effect", "blur=8",
+        ], input: Pipe())
+      usleep(delay)
+      XCTAssertTrue(process.isRunning, "\(count) times: still running when signalled after \(delay) µs")
+      kill(process.processIdentifier, SIGINT)
+      XCTAssertTrue(ended(process, within: 5))
+      process.waitUntilExit()
+      let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("stderr-") }
+      let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+      let context = "\(count) times, signalled after \(delay) µs: \(said)"
+      if process.terminationReason == .uncaughtSignal {
+        XCTAssertEqual(process.terminationStatus, SIGINT, context)
+      } else {
+        XCTAssertEqual(process.terminationStatus, 130, context)
+        XCTAssertTrue(said.hasSuffix("clipmerge: error: interrupted; no output written\n"), context)
+      }
+      XCTAssertEqual(left, [], context)
+    }
+  }
+
   /// A contact sheet stopped while it renders its cells removes its private folder of cell pictures (it was
   /// left in the temporary folder: the run ended from the watchdog, past the code that removed it).
   func testAContactSheetStoppedLeavesNoFolderOfPictures() throws {

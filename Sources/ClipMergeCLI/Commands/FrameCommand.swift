@@ -74,6 +74,9 @@ struct FrameCommand {
         times.append(time)
       }
     }
+    guard times.count <= Self.mostTimes else {
+      throw UsageError("--at: at most \(Self.mostTimes) times in one run, got \(times.count)")
+    }
     let width = try parsed.value("width", expected: "a width from 160 to 8192") {
       Int($0).flatMap { (160...8192).contains($0) ? $0 : nil }
     }
@@ -108,15 +111,39 @@ struct FrameCommand {
     }
     let paths = times.indices.map { outputPath(index: $0 + 1) }
     try checkOutputs(paths, sources: readFiles(composition))
+    // All the pictures or none: each is written to its temporary file, and they are moved into place together
+    // once every one is made and no signal has come (a failure or a signal removes them all).
+    var staged: [AtomicFile] = []
     for (time, path) in zip(times, paths) {
+      if SignalTrap.isRaised { throw CommandFailure(EngineError.interrupted) }
       let bytes: [UInt8]
       do { bytes = try renderer.image(at: time, format: format) } catch { throw CommandFailure(error) }
-      try write(bytes, to: path, console: console)
-      if !quiet && path != "-" {
-        console.wrote(path, "the frame at \(renderer.frameTime(at: time).secondsText)")
+      if path == "-" {
+        StandardStream.out(Data(bytes))
+        continue
+      }
+      do {
+        let file = try AtomicFile(path: path, overwrite: overwrite)
+        try file.write(Data(bytes))
+        staged.append(file)
+      } catch { throw CommandFailure(error) }
+    }
+    if SignalTrap.isRaised { throw CommandFailure(EngineError.interrupted) }
+    for (index, file) in staged.enumerated() {
+      do { try file.commit() } catch {
+        // The ones already in place go too: a failed run leaves none of its pictures.
+        for placed in staged[..<index] { unlink(placed.path) }
+        throw CommandFailure(error)
       }
     }
+    guard !quiet else { return }
+    for (time, path) in zip(times, paths) where path != "-" {
+      console.wrote(path, "the frame at \(renderer.frameTime(at: time).secondsText)")
+    }
   }
+
+  /// The most pictures one `--at` run makes (each is held in a temporary file until all are made).
+  static let mostTimes = 500
 
   /// The composition: a spec, a video file (as `concat FILE` makes it), or the recipe's.
   private func loadComposition(console: Console) throws(CommandFailure) -> Composition {
@@ -141,6 +168,7 @@ struct FrameCommand {
     var pictures: [String] = []
     do {
       for (k, time) in sheet.times(over: composition.outputDuration).enumerated() {
+        if SignalTrap.isRaised { throw EngineError.interrupted }
         let picture = folder + "/\(k).png"
         let (bytes, shown) = try renderer.picture(at: time, format: .png)
         try Data(bytes).write(to: URL(fileURLWithPath: picture))
@@ -163,6 +191,7 @@ struct FrameCommand {
     do { bytes = try FrameRenderer(composition: page).image(at: .zero, format: format) } catch {
       throw CommandFailure(error)
     }
+    if SignalTrap.isRaised { throw CommandFailure(EngineError.interrupted) }
     try write(bytes, to: path, console: console)
     if !quiet && path != "-" {
       console.wrote(path, "\(sheet.columns)x\(sheet.rows) frames over \(composition.outputDuration.secondsText)")
