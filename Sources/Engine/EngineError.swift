@@ -57,7 +57,13 @@ extension EngineError {
   /// system's refusal (exit 71); an I/O error that the file's reader met (`ioFailed`: FFmpeg's demuxers also say
   /// EIO for a file cut short, which is the file's problem) a failed read (74); anything else the file's
   /// problem, said as `reason` with FFmpeg's words after it.
+  /// Out of memory without a limit set is the file's doing: FFmpeg says ENOMEM for an index that declares sizes no
+  /// file has (one bit flipped in `moov`), so that is a damaged file (65).
   static func readFailed(path: String, _ error: FFmpegError, reason: String, ioFailed: Bool = false) -> EngineError {
+    if error.code == -ENOMEM && SystemLimits.restricting.isEmpty {
+      return .invalidInput(
+        path: path, reason: "cannot be opened: the file is damaged (its index declares more than any file holds)")
+    }
     if [EMFILE, ENFILE, ENOMEM].map({ -$0 }).contains(error.code) {
       return .systemRefused(path: path, reason: "cannot be opened: \(error.message.lowercased())")
     }

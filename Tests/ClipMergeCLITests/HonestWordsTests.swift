@@ -60,4 +60,35 @@ final class HonestWordsTests: XCTestCase {
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: out))
   }
+
+  /// Exit codes that say whose fault it is: an index declaring more than any file holds (FFmpeg's "cannot
+  /// allocate memory" for a count patched to 2^31 in `stts`) is a damaged file, 65, not the system's refusal
+  /// (71); a closed standard input or a folder as standard input is a missing input, 66, said plainly (it was
+  /// 74 "(NSCocoaErrorDomain error 256.)").
+  func testTheExitCodeSaysWhoseFaultItIs() throws {
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("base.mp4"))))
+    let stts = try XCTUnwrap(bytes.indices.dropLast(4).first { bytes[$0..<$0 + 4] == [0x73, 0x74, 0x74, 0x73] })
+    bytes.replaceSubrange(stts + 8..<stts + 12, with: [0x7F, 0xFF, 0xFF, 0xF0])
+    let damaged = path("damaged-index.mp4")
+    try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+    for arguments in [["probe", damaged], ["concat", damaged, "-o", path("out.mp4")]] {
+      let result = try InProcessClipMerge.run(arguments)
+      XCTAssertEqual(result.code, 65, result.stderr)
+      XCTAssertEqual(
+        result.stderr,
+        "clipmerge: error: \(damaged): cannot be opened: the file is damaged (its index declares more than any file "
+          + "holds)\n")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.mp4")))
+    let executable = ClipmergeProcess.executable.path
+    for (redirect, message) in [
+      ("<&-", "-: standard input is closed; pipe the media in or name a file"),
+      ("< '\(folder.path)'", "-: standard input is a folder, not media"),
+    ] {
+      let result = try ClipmergeProcess.capture(
+        URL(fileURLWithPath: "/bin/bash"), ["-c", "exec '\(executable)' probe - \(redirect)"])
+      XCTAssertEqual(result.code, 66, result.stderr)
+      XCTAssertEqual(result.stderr, "clipmerge: error: \(message)\n")
+    }
+  }
 }

@@ -13,6 +13,10 @@ enum StdinSpool {
   static func resolve(_ path: String) throws(CommandFailure) -> String {
     guard path == "-" else { return path }
     if let spooled { return spooled }
+    // Nothing to read at all: a closed standard input (`<&-`) is a missing input, said plainly.
+    guard fcntl(STDIN_FILENO, F_GETFD) != -1 else {
+      throw CommandFailure("-: standard input is closed; pipe the media in or name a file", code: .noInput)
+    }
     let folder = FileManager.default.temporaryDirectory.path
     let copy: ExclusiveFile
     do {
@@ -22,13 +26,25 @@ enum StdinSpool {
     }
     copyPath.withLock { $0 = copy.path }
     TemporaryFiles.adopt(copy.path)
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       if SignalTrap.isRaised { throw CommandFailure(EngineError.interrupted) }
-      // A failed read is an error with its code, not a trap (readData(ofLength:) traps on one).
-      let chunk: Data
-      do { chunk = try FileHandle.standardInput.read(upToCount: 1 << 20) ?? Data() } catch {
-        throw CommandFailure("-: cannot read standard input (\(error.localizedDescription))", code: .ioError)
+      // read(2) itself, so a failure is told with the system's words: a folder as standard input is no media,
+      // anything else a failed read; a signal's interruption goes round to the check above.
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0 {
+        let code = errno
+        if code == EAGAIN {
+          // A non-blocking standard input: wait for data (a tenth of a second at a time, to see a signal).
+          var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+          _ = poll(&waiting, 1, 100)
+        }
+        if code == EINTR || code == EAGAIN { continue }
+        let reason = String(cString: strerror(code)).lowercased()
+        if code == EISDIR { throw CommandFailure("-: standard input is a folder, not media", code: .noInput) }
+        throw CommandFailure("-: cannot read standard input (\(reason))", code: .ioError)
       }
+      let chunk = Data(buffer[..<count])
       if chunk.isEmpty { break }
       do { try copy.write(chunk) } catch {
         throw CommandFailure("-: cannot copy standard input (\(error.reason))", code: .cannotCreate)
