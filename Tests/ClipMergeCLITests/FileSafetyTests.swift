@@ -150,6 +150,45 @@ final class FileSafetyTests: XCTestCase {
       try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("warm.cube"))))
   }
 
+  /// A name that looks like one of FFmpeg's protocols is the file of that name: `cache:v.mp4` beside `v.mp4` is
+  /// read as itself (it was v.mp4 through the cache protocol, then v.mp4 was replaced: the input written over);
+  /// `file:file:x.mp4` is the file named `file:x.mp4`; a file named `pipe:0` is read, not standard input; a URL
+  /// is refused.
+  func testProtocolLookalikesAreTheFilesTheyName() throws {
+    let lookalike = path("cache:v.mp4")
+    try FileManager.default.copyItem(atPath: FixtureFiles.path("base.mp4"), toPath: lookalike)
+    try FileManager.default.copyItem(atPath: FixtureFiles.path("overlay.mp4"), toPath: path("v.mp4"))
+    let before = try Data(contentsOf: URL(fileURLWithPath: lookalike))
+    let made = try InProcessClipMerge.run(["concat", lookalike, "-o", path("v.mp4"), "-y", "--preset", "ultrafast"])
+    XCTAssertEqual(made.code, 0, made.stderr)
+    // The output is base.mp4's 4 s at 320x240 (overlay.mp4 is 3 s at 160x120), and the input is unchanged.
+    let probed = try ClipmergeProcess.runTool(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v", "-show_entries", "stream=width,duration", "-of", "csv=p=0",
+        path("v.mp4"),
+      ])
+    XCTAssertEqual(probed.trimmingCharacters(in: .whitespacesAndNewlines), "320,4.000000")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: lookalike)), before)
+    // file:file:x.mp4 names `file:x.mp4`; writing over it is writing over the input.
+    try FileManager.default.copyItem(atPath: FixtureFiles.path("base.mp4"), toPath: path("file:x.mp4"))
+    let same = try InProcessClipMerge.run(["concat", "file:" + path("file:x.mp4"), "-o", path("file:x.mp4"), "-y"])
+    XCTAssertEqual(same.code, 73, same.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("file:x.mp4"))), before)
+    // pipe:0 is a file here, not standard input.
+    let pipe = path("pipe:0")
+    try FileManager.default.copyItem(atPath: FixtureFiles.path("overlay.mp4"), toPath: pipe)
+    let probe = try ClipmergeProcess.run(["probe", pipe], input: Data("not media".utf8))
+    XCTAssertEqual(probe.code, 0, probe.stderr)
+    XCTAssertTrue(probe.stdout.hasPrefix("\(pipe): mov,mp4"), probe.stdout)
+    let url = try InProcessClipMerge.run(["probe", "https://example.com/a.mp4"])
+    XCTAssertEqual(url.code, 66)
+    XCTAssertEqual(
+      url.stderr,
+      "clipmerge: error: https://example.com/a.mp4: no such file (clipmerge reads local files, not URLs: download it "
+        + "first)\n")
+  }
+
   /// A clip list read by concat is an input: neither the output nor the report may replace it, even with -y, in a
   /// render or a stream copy; the list is unchanged and nothing is written.
   func testAClipListIsNeverWrittenOver() throws {

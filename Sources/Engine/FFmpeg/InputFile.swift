@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Foundation
 
 /// Owns an opened, probed input (avformat_open_input / avformat_close_input).
 final class InputFile {
@@ -11,9 +12,18 @@ final class InputFile {
   init(path: String, findStreamInfo: Bool = true) throws(FFmpegError) {
     self.path = path
     var ctx: UnsafeMutablePointer<AVFormatContext>?
-    try check(avformat_open_input(&ctx, path, nil, nil), "avformat_open_input")
+    try check(avformat_open_input(&ctx, Self.localName(path), nil, nil), "avformat_open_input")
     context = ctx
     if findStreamInfo { try readStreamInfo() }
+  }
+
+  /// The name FFmpeg opens for the local file `path`: `file:` and its absolute path, so that a name that looks
+  /// like one of FFmpeg's protocols (`cache:v.mp4`, `pipe:0`, `file:x.mp4`, `http:...`) is the file of that name
+  /// and nothing else: clipmerge reads local files only (and `-`, standard input, copied to one first).
+  static func localName(_ path: String) -> String {
+    if path.hasPrefix("/") { return "file:" + path }
+    let folder = FileManager.default.currentDirectoryPath
+    return "file:" + folder + (folder.hasSuffix("/") ? "" : "/") + path
   }
 
   /// Reads packets until every stream's parameters are known (avformat_find_stream_info).

@@ -24,6 +24,11 @@ public enum MediaProbe {
   public static func checkReadable(_ path: String) throws(EngineError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      // Inputs are local files: a URL is a name no file has.
+      if path.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression) != nil {
+        throw .inputUnreadable(
+          path: path, reason: "no such file (clipmerge reads local files, not URLs: download it first)")
+      }
       throw .inputUnreadable(path: path, reason: "no such file")
     }
     if isDirectory.boolValue { throw .inputUnreadable(path: path, reason: "is a directory, not a media file") }
