@@ -78,6 +78,7 @@ struct JobManifest: Codable {
             + "or missing); plan the job again", code: .dataError)
       }
     }
+    try manifest.checkAgainstItsFiles(specData: FileManager.default.contents(atPath: root + "/spec.json"), path: path)
     manifest.spec = root + "/spec.json"
     manifest.root = root
     for k in manifest.segments.indices {
@@ -92,6 +93,31 @@ struct JobManifest: Codable {
       manifest.audio = root + "/segments/audio." + ext
     }
     return manifest
+  }
+
+  /// The manifest as `plan` wrote it for the spec it stands beside: the segments cover the frames from 0 to
+  /// `frameCount` one after another, and the plan's identity, worked out again from the spec's bytes, the cut and
+  /// the inputs as listed, is the one recorded. A spec edited after the plan, a segment removed or a range
+  /// stretched (which made `segment` run on for a billion frames) is refused: the job is planned again.
+  func checkAgainstItsFiles(specData: Data?, path: String) throws(CommandFailure) {
+    var next: Int64 = 0
+    for segment in segments {
+      guard segment.firstFrame == next, segment.endFrame > segment.firstFrame, segment.endFrame <= frameCount else {
+        throw CommandFailure(
+          "\(path): its segments do not cover the output's \(frameCount) frames one after another; plan the job "
+            + "again", code: .dataError)
+      }
+      next = segment.endFrame
+    }
+    guard next == frameCount, !segments.isEmpty else {
+      throw CommandFailure(
+        "\(path): its segments end at frame \(next) of \(frameCount); plan the job again", code: .dataError)
+    }
+    guard let specData, identity(spec: specData) == plan else {
+      throw CommandFailure(
+        "\(path): the job's files are not the ones planned (spec.json or manifest.json changed since the plan); plan "
+          + "the job again", code: .dataError)
+    }
   }
 
   /// Where segment `index` of the job in `root` is rendered.
@@ -145,9 +171,18 @@ struct JobManifest: Codable {
     }
   }
 
-  /// The composition the job renders, read and checked as `compose` reads a spec.
+  /// The composition the job renders, read and checked as `compose` reads a spec; its frames are the ones the
+  /// manifest cuts (a manifest whose frame count or rate was edited, hash and all, is refused too).
   func composition() throws(CommandFailure) -> Composition {
     if let problem = changedInputs().first { throw CommandFailure(problem, code: .dataError) }
-    return try ComposeCommand.load(spec).1
+    let composition = try ComposeCommand.load(spec).1
+    guard let video = composition.video,
+      video.frameCount(covering: composition.duration) == frameCount,
+      frameDuration == "\(video.frameDuration.value)/\(video.frameDuration.timescale)"
+    else {
+      throw CommandFailure(
+        "\(Self.path(in: root)): its frames are not the spec's; plan the job again", code: .dataError)
+    }
+    return composition
   }
 }

@@ -116,6 +116,14 @@ struct PlanCommand {
     }
     let bounds = SegmentCuts(composition: composition, video: video, keyframes: keyframes).snapped(even)
     let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+    // The job folder holds only what the plan and its segments write: an input in it (an earlier plan's segment)
+    // would be written over by the very job that reads it.
+    let inside = RenderRunner.resolved(root + "/x").dropLast(2) + "/"
+    for input in composition.inputFiles where RenderRunner.resolved(input).hasPrefix(inside) {
+      throw CommandFailure(
+        "\(input): the input is inside the job folder \(folder), whose files the job writes; move it out first",
+        code: .cannotCreate)
+    }
     try Self.prepare(folder: folder, root: root)
     let spec = root + "/spec.json"
     let data = SpecEncoder.encode(composition, workingDirectory: FileManager.default.currentDirectoryPath)

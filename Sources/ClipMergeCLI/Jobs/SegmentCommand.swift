@@ -63,6 +63,7 @@ struct SegmentCommand {
       (name, path) = ("the audio", audio)
     }
     var composition = try manifest.composition()
+    try RenderRunner.checkOutput(path: path, sources: composition.inputFiles + manifest.inputs.map(\.path))
     composition.export.threads = threads
     let joiner = SegmentJoiner(
       composition: composition, segments: frames.map { [.init(path: path, frames: $0)] } ?? [],
