@@ -174,7 +174,7 @@ final class FrameTimingTests: XCTestCase {
 
   /// Every video in ../shared/media (skipped, saying so, where it is absent), rendered at its default rate, shows
   /// the source frame on screen at every output frame's time (interlaced clips checked against yadif's
-  /// pictures). `invalid-bitstream.webm` has no picture the ffmpeg CLI can decode: clipmerge warns of the damage.
+  /// pictures). `invalid-bitstream.webm` has no picture the ffmpeg CLI can decode: clipmerge refuses it (65).
   func testSharedClipsShowTheFrameOnScreen() throws {
     let media = try FixtureFiles.sharedMedia()
     let names = try FileManager.default.contentsOfDirectory(atPath: media.path).sorted().filter { !$0.hasSuffix(".md") }
@@ -185,7 +185,10 @@ final class FrameTimingTests: XCTestCase {
       let output = out("\(name).mp4")
       let result = try ClipmergeProcess.run(["concat", path, "-o", output, "--preset", "ultrafast", "--size", size])
       if name == "invalid-bitstream.webm" {
-        XCTAssertTrue(result.stderr.contains("damaged packets"), "\(name): \(result.stderr)")
+        XCTAssertEqual(result.code, 65, result.stderr)
+        XCTAssertEqual(
+          result.stderr,
+          "clipmerge: error: \(path): no picture of its video decodes (damaged data, or a size it does not have)\n")
         continue
       }
       XCTAssertEqual(result.code, 0, "\(name): \(result.stderr)")

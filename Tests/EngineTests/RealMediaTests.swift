@@ -46,7 +46,13 @@ final class RealMediaTests: XCTestCase {
   }
 
   func testDamagedClipsRenderWithWarningsNotCrashes() throws {
-    for name in ["invalid-bitstream.webm", "sample_with_invalid_nalu.mp4", "fate_direct-bff.mkv"] {
+    // Not one picture of the broken VP9 decodes (the ffmpeg CLI decodes none either): refused, not shown as black.
+    let broken = try media().appendingPathComponent("invalid-bitstream.webm").path
+    XCTAssertThrowsError(try MediaProbe.probe(broken)) { error in
+      XCTAssertEqual(
+        "\(error)", "\(broken): no picture of its video decodes (damaged data, or a size it does not have)")
+    }
+    for name in ["sample_with_invalid_nalu.mp4", "fate_direct-bff.mkv"] {
       var recipe = ConcatRecipe(clips: [ConcatRecipe.Clip(source: try source(0, name))])
       recipe.renderSize = PixelSize(width: 320, height: 240)
       recipe.export.preset = "ultrafast"
@@ -56,10 +62,6 @@ final class RealMediaTests: XCTestCase {
       let expected = composition.video?.frameCount(covering: composition.duration)
       XCTAssertEqual(report.videoFrames, expected, name)
       XCTAssertEqual(try PictureGrabber.frameTimes(path: path).count, Int(expected ?? 0), name)
-      if name == "invalid-bitstream.webm" {
-        XCTAssertEqual(report.damage.map(\.path), [composition.sources[0].path], "the damage is reported")
-        XCTAssertGreaterThan(report.damage.first?.count ?? 0, 0)
-      }
     }
   }
 }

@@ -20,6 +20,8 @@ final class Decoder {
     try check(avcodec_parameters_to_context(ctx, parameters), "avcodec_parameters_to_context")
     ctx.pointee.pkt_timebase = stream.pointee.time_base
     if parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+      // A declared size over the limit is refused by the decoder (av_image_check_size2), never allocated.
+      ctx.pointee.max_pixels = Int64(StreamSelection.maximumVideoPixels)
       ctx.pointee.thread_count = threads
       ctx.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
     }

@@ -27,8 +27,14 @@ final class InputFile {
   }
 
   /// Reads packets until every stream's parameters are known (avformat_find_stream_info).
+  /// The decoders it opens refuse a picture over the limit (`max_pixels`) rather than allocate it.
   func readStreamInfo() throws(FFmpegError) {
-    try check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+    let count = streamCount
+    var options = [OpaquePointer?](repeating: nil, count: count)
+    for k in 0..<count { av_dict_set(&options[k], "max_pixels", "\(StreamSelection.maximumVideoPixels)", 0) }
+    defer { for k in 0..<count { av_dict_free(&options[k]) } }
+    let code = options.withUnsafeMutableBufferPointer { avformat_find_stream_info(format, $0.baseAddress) }
+    try check(code, "avformat_find_stream_info")
   }
 
   /// Opens `path` for copying packets: the header alone for MP4 and QuickTime (which describe every stream in

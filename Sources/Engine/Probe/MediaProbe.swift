@@ -59,6 +59,9 @@ public enum MediaProbe {
     info.isStill = still
     info.unusableVideo = video == nil ? StreamSelection.unusableVideo(input) : nil
     if let video {
+      if !still, let problem = DecodableCheck.problem(path: input.path, stream: video) {
+        throw .invalidInput(path: input.path, reason: problem)
+      }
       info.video = videoInfo(input.stream(video))
       // A variable rate is rendered at the spacing of its closest frames: measured from the packets' stamps.
       if info.video?.preferredFrameDuration != info.video?.nominalFrameDuration {

@@ -35,6 +35,18 @@ enum StillPicture {
   /// EXIF orientation 1-8 as a mirror and clockwise quarter turns (TIFF 6.0 / EXIF 2.3 tag 0x0112): 2 mirrors,
   /// 3 turns half way, 4 mirrors and turns half way, 5 mirrors and turns 270° (transpose), 6 turns 90°, 7 mirrors
   /// and turns 90° (transverse), 8 turns 270°.
+  /// The size a PNG's header (IHDR) declares, read from its first 24 bytes; nil for anything else.
+  static func declaredPNGSize(path: String) -> (width: Int, height: Int)? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 24), head.count == 24,
+      Array(head.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
+      Array(head[12..<16]) == Array("IHDR".utf8)
+    else { return nil }
+    let word = { (at: Int) in head[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (word(16), word(20))
+  }
+
   static func orientation(exif value: Int) -> Orientation? {
     switch value {
     case 1: return .upright

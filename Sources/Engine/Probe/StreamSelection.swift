@@ -19,13 +19,22 @@ enum StreamSelection {
     let codec = String(cString: avcodec_get_name(par.codec_id))
     guard avcodec_find_decoder(par.codec_id) != nil else { return "video codec '\(codec)' is not supported" }
     guard par.width > 0, par.height > 0 else {
-      // FFmpeg leaves the size unset when it cannot decode the picture: a damaged one, or one over its own limit.
+      // FFmpeg leaves the size unset when it cannot decode the picture: a damaged one, or one over the limit
+      // (which its decoder refuses to allocate: the size its header declares says which).
+      if let (w, h) = StillPicture.declaredPNGSize(path: input.path), w * h > maximumStillPixels {
+        return "picture size \(w)x\(h) is too large for a still picture "
+          + "(at most \(maximumStillPixels / 1_000_000) million pixels, such as 8192x8192)"
+      }
       return StillPicture.isImage(input)
         ? "the picture cannot be decoded (damaged, or larger than the 8192x8192 a still picture may be)"
         : "the video stream has no picture size"
     }
     guard par.width <= maximumSide, par.height <= maximumSide else {
       return "picture size \(par.width)x\(par.height) is too large (at most \(maximumSide) on a side)"
+    }
+    if !StillPicture.isImage(input), Int(par.width) * Int(par.height) > maximumVideoPixels {
+      return "picture size \(par.width)x\(par.height) is too large "
+        + "(at most \(maximumVideoPixels / 1_000_000) million pixels, such as 8192x8192)"
     }
     if StillPicture.isImage(input), Int(par.width) * Int(par.height) > maximumStillPixels {
       return "picture size \(par.width)x\(par.height) is too large for a still picture "
@@ -39,6 +48,11 @@ enum StreamSelection {
 
   /// The largest still picture clipmerge decodes: 8192 × 8192 (256 MB as RGBA, held for the whole render).
   static let maximumStillPixels = 8192 * 8192
+
+  /// The most pixels a moving picture may have: 8192 × 8192, twice 8K UHD (7680 × 4320). Checked on the
+  /// declared size before anything is decoded, and by every decoder (`max_pixels`) on the size the stream itself
+  /// declares.
+  static let maximumVideoPixels = 8192 * 8192
 
   /// Whether the file holds at least one packet of stream `stream`: packets are read, not decoded.
   static func hasPackets(_ path: String, stream: Int) -> Bool {

@@ -1,0 +1,89 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Files that declare more than they hold, or hold no picture that decodes: refused with exit 65 and one line
+/// before anything is rendered (they rendered as black with exit 0, or took a gigabyte for a picture header),
+/// with the child's peak memory (ru_maxrss, through Python's resource module) far under the 1 GB limit.
+final class DeclaredSizeTests: XCTestCase {
+  let folder = FixtureFiles.temporaryFolder()
+
+  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  /// Runs clipmerge with `arguments` under a Python parent that prints the child's exit code and peak memory.
+  func measured(_ arguments: [String]) throws -> (code: Int32, stderr: String, megabytes: Int) {
+    let script = """
+      import resource, subprocess, sys
+      r = subprocess.run(sys.argv[1:], stderr=subprocess.PIPE)
+      sys.stderr.buffer.write(r.stderr)
+      print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+      """
+    let result = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, ClipmergeProcess.executable.path] + arguments)
+    let fields = result.stdout.split(separator: " ").compactMap {
+      Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    guard fields.count == 2 else { throw CheckError("no measurement: \(result.stdout) \(result.stderr)") }
+    return (Int32(fields[0]), result.stderr, fields[1])
+  }
+
+  func refused(_ file: String, _ message: String, megabytes limit: Int = 300) throws {
+    let out = path("out.mp4")
+    let run = try measured(["concat", file, "-o", out])
+    XCTAssertEqual(run.code, 65, run.stderr)
+    XCTAssertEqual(run.stderr, "clipmerge: error: \(file): \(message)\n")
+    XCTAssertLessThan(run.megabytes, limit, "peak memory in MB")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+  }
+
+  func testAPictureHeaderDeclaringAHugeSizeIsRefusedWithoutAllocatingIt() throws {
+    // logo.png with its IHDR saying 16384x16000 (the CRC mended): 1 GB was allocated for it before the refusal.
+    var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("logo.png"))))
+    XCTAssertEqual(Array(png[12..<16]), Array("IHDR".utf8))
+    png.replaceSubrange(16..<24, with: [0, 0, 0x40, 0, 0, 0, 0x3E, 0x80])
+    let crc = Self.crc32(png[12..<29])
+    png.replaceSubrange(29..<33, with: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) })
+    try Data(png).write(to: URL(fileURLWithPath: path("huge.png")))
+    try refused(
+      path("huge.png"),
+      "picture size 16384x16000 is too large for a still picture (at most 67 million pixels, such as 8192x8192)")
+  }
+
+  func testAVideoWhosePicturesDeclareAHugeSizeOrDecodeToNothingIsRefused() throws {
+    // Motion JPEG at 320x240 whose every picture's SOF0 header says 16384x16000: the decoder refuses the size.
+    let clip = path("mjpeg.mov")
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg",
+      ["-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=10:d=1", "-c:v", "mjpeg", clip])
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: clip)))
+    var patched = 0
+    for k in bytes.indices.dropLast(9) where bytes[k..<k + 5] == [0xFF, 0xC0, 0x00, 0x11, 0x08] {
+      bytes.replaceSubrange(k + 5..<k + 9, with: [0x3E, 0x80, 0x40, 0x00])
+      patched += 1
+    }
+    XCTAssertEqual(patched, 10)
+    try Data(bytes).write(to: URL(fileURLWithPath: path("huge.mov")))
+    try refused(path("huge.mov"), "no picture of its video decodes (damaged data, or a size it does not have)")
+    // gop.mp4 with its media data overwritten: not one picture decodes (it rendered 300 black frames, exit 0).
+    var media = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("gop.mp4"))))
+    let mdat = try XCTUnwrap(media.indices.dropLast(4).first { Array(media[$0..<$0 + 4]) == Array("mdat".utf8) })
+    var seed: UInt64 = 1
+    let size = media[(mdat - 4)..<mdat].reduce(0) { $0 << 8 | Int($1) }
+    for k in (mdat + 4)..<(mdat - 4 + size) {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      media[k] = UInt8(truncatingIfNeeded: seed >> 33)
+    }
+    try Data(media).write(to: URL(fileURLWithPath: path("noise.mp4")))
+    try refused(path("noise.mp4"), "no picture of its video decodes (damaged data, or a size it does not have)")
+  }
+
+  /// PNG's CRC-32 of `bytes`.
+  static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+}
