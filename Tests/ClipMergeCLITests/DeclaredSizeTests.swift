@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import TestSupport
 import XCTest
@@ -85,5 +86,71 @@ final class DeclaredSizeTests: XCTestCase {
       for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
     }
     return ~crc
+  }
+
+  /// A 668-byte ASS cue asking libass for a 5000-pixel glyph, blurred by 100, bordered and shadowed by 500 and
+  /// stretched ten times (14.7 GB and 40 s for 2 s of 320x240): rendered within bounds, under 400 MB; a 5 MB
+  /// SRT cue (2.3 GB and still running at 120 s) is refused naming the cue and the limit.
+  func testSubtitleCuesAreKeptWithinBounds() throws {
+    let ass = path("hostile.ass")
+    try """
+    [Script Info]
+    ScriptType: v4.00+
+    PlayResX: 320
+    PlayResY: 240
+
+    [V4+ Styles]
+    Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, \
+    Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, \
+    MarginR, MarginV, Encoding
+    Style: Default,DejaVu Sans,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,10,10,10,1
+
+    [Events]
+    Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+    Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\fs5000\\blur100\\bord500\\shad500\\fscx1000\\fscy1000}\
+    \(String(repeating: "W", count: 50))
+
+    """.write(toFile: ass, atomically: true, encoding: .utf8)
+    let out = path("titled.mp4")
+    let base = FixtureFiles.path("base.mp4") + "#t=0,2"
+    let run = try measured(["concat", base, "--subtitles", ass, "-o", out, "--preset", "ultrafast", "-q"])
+    XCTAssertEqual(run.code, 0, run.stderr)
+    XCTAssertLessThan(run.megabytes, 400, "peak memory in MB")
+    // The cue shows: white letters fill much of the middle frame.
+    let white = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "ffmpeg", "-nostdin", "-v", "error", "-ss", "1", "-i", out, "-frames:v", "1", "-vf", "extractplanes=y", "-f",
+        "rawvideo", "-",
+      ]
+    ).output.filter { $0 > 200 }.count
+    XCTAssertGreaterThan(white, 320 * 240 / 10)
+    let srt = path("long.srt")
+    try ("1\n00:00:00,000 --> 00:00:02,000\n" + String(repeating: "word ", count: 1_000_000) + "\n").write(
+      toFile: srt, atomically: true, encoding: .utf8)
+    let long = try measured(["concat", base, "--subtitles", srt, "-o", out, "-y"])
+    XCTAssertEqual(long.code, 65, long.stderr)
+    // The count is of the cue as libass gets it (FFmpeg's SRT decoder adds its line breaks).
+    XCTAssertTrue(long.stderr.hasPrefix("clipmerge: error: \(srt): the cue at 0.000 s has 50"), long.stderr)
+    XCTAssertTrue(long.stderr.hasSuffix(" characters (at most 2000, as --text)\n"), long.stderr)
+    XCTAssertLessThan(long.megabytes, 400)
+  }
+
+  /// A contact sheet of a 4K clip scales each cell's picture as it is made: one 4K picture at a time, not all of
+  /// them (a 5x4 sheet took 895 MB and 10 s in the debug build, now 214 MB and 2 s).
+  func testAContactSheetOfA4KClipHoldsOne4KPictureAtATime() throws {
+    let clip = path("4k.mp4")
+    _ = try ClipmergeProcess.runTool(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=3840x2160:r=10:d=1", "-c:v", "libx264",
+        "-preset", "ultrafast", "-g", "5", clip,
+      ])
+    let sheet = path("sheet.png")
+    let run = try measured(["frame", clip, "--contact-sheet", "5x4", "-o", sheet, "-q"])
+    XCTAssertEqual(run.code, 0, run.stderr)
+    XCTAssertLessThan(run.megabytes, 400, "peak memory in MB")
+    let picture = try XCTUnwrap(try PictureGrabber(path: sheet).picture(at: .zero))
+    XCTAssertEqual(picture.width, 1280)
   }
 }

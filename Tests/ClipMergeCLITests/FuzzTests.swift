@@ -14,7 +14,7 @@ final class FuzzTests: XCTestCase {
     let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
     // Interlaced H.264 and 10-bit HLG seeds send damaged pictures through the deinterlacer and the tone mapper;
     // Matroska and a live WebM (no duration, no cues) through the demuxers and the packet scan for their length.
-    let names = ["tiny.mp4", "tiny.webm", "interlaced.mp4", "hlg.mp4", "tiny.mkv", "live.webm"]
+    let names = ["tiny.mp4", "tiny.webm", "interlaced.mp4", "hlg.mp4", "tiny.mkv", "live.webm", "logo.png"]
     let seeds = try names.map { try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0)))) }
     let base = FixtureFiles.path("tiny.mp4")
     let folder = FixtureFiles.temporaryFolder()
@@ -76,7 +76,17 @@ final class FuzzTests: XCTestCase {
   /// Damaged subtitle files (SRT, WebVTT, ASS) burned into a tiny clip: refused with a documented exit code or
   /// rendered, never a trap.
   func testMutatedSubtitlesNeverCrash() throws {
-    try renderWithMutated(["talk.srt", "talk.vtt", "talk.ass"]) { ["--subtitles", $0] }
+    // With a hostile seed too: a cue asking libass for a glyph of 5000 pixels, blurred, bordered, stretched ten
+    // times (14.7 GB before the limits).
+    let hostile = FixtureFiles.temporaryFolder().appendingPathComponent("hostile.ass").path
+    let talk = try String(contentsOfFile: FixtureFiles.path("talk.ass"), encoding: .utf8)
+    let events = try XCTUnwrap(talk.range(of: "[Events]"))
+    try
+      (String(talk[..<events.lowerBound]) + "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, "
+      + "MarginV, Effect, Text\nDialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,"
+      + "{\\fs5000\\blur100\\bord500\\shad500\\fscx1000\\fscy1000}" + String(repeating: "W", count: 50) + "\n")
+      .write(toFile: hostile, atomically: true, encoding: .utf8)
+    try renderWithMutated(["talk.srt", "talk.vtt", "talk.ass", hostile]) { ["--subtitles", $0] }
   }
 
   /// Damaged colour tables (.cube) as a concat's lut effect: refused with a documented exit code (naming the
@@ -132,7 +142,10 @@ final class FuzzTests: XCTestCase {
   /// Mutated copies of the fixtures `names`, each given to a concat of tiny.mp4 by `options(path)`.
   func renderWithMutated(_ names: [String], options: (String) -> [String]) throws {
     let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
-    let seeds = try names.map { try Array(Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path($0)))) }
+    // A name is a fixture's, or a path of the test's own making.
+    let seeds = try names.map {
+      try Array(Data(contentsOf: URL(fileURLWithPath: $0.hasPrefix("/") ? $0 : FixtureFiles.path($0))))
+    }
     let folder = FixtureFiles.temporaryFolder()
     var mutator = Mutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
     var jobs: [Job] = []

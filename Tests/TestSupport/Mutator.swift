@@ -21,7 +21,7 @@ public struct Mutator {
   public mutating func mutate(_ bytes: [UInt8]) -> (bytes: [UInt8], how: String) {
     var data = bytes
     guard data.count > 16 else { return (data, "unchanged") }
-    switch below(8) {
+    switch below(9) {
     case 0:
       let flips = 1 + below(24)
       for _ in 0..<flips { data[below(data.count)] ^= UInt8(1 << below(8)) }
@@ -59,6 +59,8 @@ public struct Mutator {
       let value = [UInt32(0), 1, 7, 0xFFFF_FFFF, UInt32(truncatingIfNeeded: next())][below(5)]
       for i in 0..<4 { data[box.offset + i] = UInt8(truncatingIfNeeded: value >> (24 - 8 * i)) }
       return (data, "box size at \(box.offset) set to \(value)")
+    case 7:
+      return declaredSize(data) ?? mutate(bytes)
     default:
       let top = Self.topLevelBoxes(data)
       guard top.count >= 2 else { return mutate(bytes) }
@@ -70,6 +72,31 @@ public struct Mutator {
       let covered = top.last.map { $0.offset + $0.size } ?? 0
       return (parts.flatMap { $0 } + Array(data[covered...]), "top-level boxes \(i) and \(j) swapped")
     }
+  }
+
+  /// A picture size declared far larger than the data: a PNG's IHDR, a JPEG's SOF0 or an MP4 sample entry
+  /// (`avc1`, `hvc1`, `hev1`, `vp09`, `av01`) made to say 16384x16000 (or 65535 by 65535 for the entry); nil when
+  /// the bytes hold none of them.
+  func declaredSize(_ bytes: [UInt8]) -> (bytes: [UInt8], how: String)? {
+    var data = bytes
+    func find(_ pattern: [UInt8]) -> Int? {
+      data.indices.dropLast(pattern.count).first { data[$0..<$0 + pattern.count].elementsEqual(pattern) }
+    }
+    if let ihdr = find(Array("IHDR".utf8)), ihdr + 12 <= data.count {
+      data.replaceSubrange(ihdr + 4..<ihdr + 12, with: [0, 0, 0x40, 0, 0, 0, 0x3E, 0x80])
+      return (data, "PNG header declares 16384x16000")
+    }
+    if let sof = find([0xFF, 0xC0, 0x00, 0x11]), sof + 9 <= data.count {
+      data.replaceSubrange(sof + 5..<sof + 9, with: [0x3E, 0x80, 0x40, 0x00])
+      return (data, "JPEG frame header declares 16384x16000")
+    }
+    for entry in ["avc1", "hvc1", "hev1", "vp09", "av01"] {
+      if let type = find(Array(entry.utf8)), type + 32 <= data.count {
+        data.replaceSubrange(type + 28..<type + 32, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        return (data, "\(entry) sample entry declares 65535x65535")
+      }
+    }
+    return nil
   }
 
   /// ISO BMFF boxes found by walking containers (offset of the size field, size).

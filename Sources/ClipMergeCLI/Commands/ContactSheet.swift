@@ -43,9 +43,17 @@ struct ContactSheet {
     return (cells, PixelSize(width: width + width % 2, height: height + height % 2), label)
   }
 
-  /// The sheet's spec (JSON) for the cells' pictures `pictures` (PNG files of `frame` size) shown at `times`;
-  /// writes the labels' ASS script into `folder`.
-  func spec(pictures: [String], times: [MediaTime], frame: PixelSize, folder: String) throws -> Data {
+  /// The size a cell's picture is made at for frames of `frame` size: the cell's, in even pixels.
+  func cellSize(frame: PixelSize) -> PixelSize {
+    let cell = layout(frame: frame).cells[0]
+    return PixelSize(width: max(2, Int(cell.width) & ~1), height: max(2, Int(cell.height) & ~1))
+  }
+
+  /// The sheet's spec (JSON) for the cells' pictures `pictures` (PNG files of `pictureSize`, of frames of
+  /// `frame` size) shown at `times`; writes the labels' ASS script into `folder`.
+  func spec(pictures: [String], times: [MediaTime], frame: PixelSize, pictureSize: PixelSize, folder: String) throws
+    -> Data
+  {
     let (cells, size, label) = layout(frame: frame)
     let ass = folder + "/labels.ass"
     try labels(times: times, cells: cells, size: size, label: label).write(
@@ -60,7 +68,10 @@ struct ContactSheet {
         ["id": k + 2, "kind": "video", "segments": [["source": picture, "sourceRange": second, "start": 0]]])
       layers.append([
         "track": k + 2,
-        "transform": ["scale": cells[k].width / Double(frame.width), "translate": [cells[k].x, cells[k].y]],
+        "transform": [
+          "scale": [cells[k].width / Double(pictureSize.width), cells[k].height / Double(pictureSize.height)],
+          "translate": [cells[k].x, cells[k].y],
+        ],
       ])
     }
     let spec: [String: Any] = [

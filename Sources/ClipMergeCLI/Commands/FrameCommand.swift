@@ -166,11 +166,14 @@ struct FrameCommand {
     // Each cell is labelled with its picture's own time, which may be before its output frame's start.
     var times: [MediaTime] = []
     var pictures: [String] = []
+    // Each picture is scaled to its cell as it is made: a sheet of 4K frames holds no 4K picture but the one
+    // being made (100 of them took 3.7 GB).
+    let cell = sheet.cellSize(frame: video.renderSize)
     do {
       for (k, time) in sheet.times(over: composition.outputDuration).enumerated() {
         if SignalTrap.isRaised { throw EngineError.interrupted }
         let picture = folder + "/\(k).png"
-        let (bytes, shown) = try renderer.picture(at: time, format: .png)
+        let (bytes, shown) = try renderer.picture(at: time, format: .png, scaled: cell)
         try Data(bytes).write(to: URL(fileURLWithPath: picture))
         pictures.append(picture)
         times.append(shown)
@@ -182,7 +185,8 @@ struct FrameCommand {
     }
     let spec: Data
     do {
-      spec = try sheet.spec(pictures: pictures, times: times, frame: video.renderSize, folder: folder)
+      spec = try sheet.spec(
+        pictures: pictures, times: times, frame: video.renderSize, pictureSize: cell, folder: folder)
     } catch {
       throw CommandFailure("cannot write the sheet's labels (\(error.localizedDescription))", code: .cannotCreate)
     }

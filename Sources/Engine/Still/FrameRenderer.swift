@@ -38,13 +38,15 @@ public final class FrameRenderer {
     try picture(at: time, format: format).bytes
   }
 
-  /// The frame showing at `time`, encoded as `format`, and its own time: when the picture at its bottom starts
-  /// to show on the composition's clock (a source picture's presentation time, which may be before the output
-  /// frame's start when the source's rate differs), else the output frame's start.
-  public func picture(at time: MediaTime, format: ImageFormat) throws(EngineError) -> (
+  /// The frame showing at `time`, encoded as `format` (scaled to `scaled` when given: a contact sheet's cell),
+  /// and its own time: when the picture at its bottom starts to show on the composition's clock (a source
+  /// picture's presentation time, which may be before the output frame's start when the source's rate
+  /// differs), else the output frame's start.
+  public func picture(at time: MediaTime, format: ImageFormat, scaled: PixelSize? = nil) throws(EngineError) -> (
     bytes: [UInt8], time: MediaTime
   ) {
     let size = video.renderSize
+    let target = scaled ?? size
     let renderer = VideoRenderer(
       composition: composition, video: video, matrix: matrix, damage: DamageLog(), tables: tables)
     do {
@@ -53,7 +55,7 @@ public final class FrameRenderer {
       try renderer.render(at: start, into: frame)
       let pixelFormat = format == .png ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_YUVJ420P
       let picture = try scalers.convert(
-        frame, width: size.width, height: size.height, matrix: matrix, format: pixelFormat, fullRange: true)
+        frame, width: target.width, height: target.height, matrix: matrix, format: pixelFormat, fullRange: true)
       return (try encode(picture, format: format, pixelFormat: pixelFormat), renderer.shownTime ?? start)
     } catch let error as EngineError {
       throw error

@@ -17,6 +17,8 @@ final class AssRenderer {
     ass_set_frame_size(renderer, Int32(width), Int32(height))
     ass_set_storage_size(renderer, Int32(width), Int32(height))
     ass_set_fonts(renderer, nil, defaultFamily, Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+    // Its caches bounded: 500 glyphs and 64 MB of bitmaps (libass keeps up to 128 MB by default).
+    ass_set_cache_limits(renderer, 500, 64)
   }
 
   deinit {

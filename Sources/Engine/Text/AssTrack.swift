@@ -41,10 +41,12 @@ extension AssTrack {
       throw .internalFailure(.text, "libass could not start a track")
     }
     self.init(library: library, track: track)
-    var head = Array(header.utf8CString)
+    // Within bounds (`AssLimits`): a few bytes of a cue cannot ask libass for gigabytes.
+    var head = Array(AssLimits.header(header).utf8CString)
     head.withUnsafeMutableBufferPointer { ass_process_codec_private(track, $0.baseAddress, Int32($0.count - 1)) }
+    let height = AssLimits.height(of: header)
     for event in events {
-      var line = Array(event.line.utf8CString)
+      var line = Array(AssLimits.event(event.line, height: height).utf8CString)
       line.withUnsafeMutableBufferPointer {
         ass_process_chunk(track, $0.baseAddress, Int32($0.count - 1), event.start, event.duration)
       }

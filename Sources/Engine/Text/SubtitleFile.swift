@@ -49,6 +49,14 @@ struct SubtitleFile {
       let startMs = start.count(of: ms, rounding: .toNearestOrAwayFromZero)
       let lengthMs = length.count(of: ms, rounding: .toNearestOrAwayFromZero)
       for cue in cues {
+        // The text after the event's eight fields, as long as a --text title may be.
+        let text = cue.line.split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false).last ?? ""
+        guard text.count <= AssLimits.longestCue else {
+          throw .invalidInput(
+            path: path,
+            reason: "the cue at \(start.secondsText) has \(text.count) characters (at most \(AssLimits.longestCue), as "
+              + "--text)")
+        }
         let duration = cue.end > cue.start && lengthMs == 0 ? cue.end - cue.start : lengthMs
         events.append(SubtitleEvent(line: cue.line, start: startMs + cue.start, duration: max(duration, 1)))
       }
