@@ -11,6 +11,10 @@ final class DeclaredSizeTests: XCTestCase {
 
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+  /// The most a run may take here: 400 MB, or under AddressSanitizer (its shadow memory and quarantine add a few
+  /// hundred) the 1 GB the limits are for.
+  let budget = ProcessInfo.processInfo.environment["CLIPMERGE_CHILD_ASAN_OPTIONS"] == nil ? 400 : 1000
+
   /// Runs clipmerge with `arguments` under a Python parent that prints the child's exit code and peak memory.
   func measured(_ arguments: [String]) throws -> (code: Int32, stderr: String, megabytes: Int) {
     let script = """
@@ -28,12 +32,12 @@ final class DeclaredSizeTests: XCTestCase {
     return (Int32(fields[0]), result.stderr, fields[1])
   }
 
-  func refused(_ file: String, _ message: String, megabytes limit: Int = 300) throws {
+  func refused(_ file: String, _ message: String) throws {
     let out = path("out.mp4")
     let run = try measured(["concat", file, "-o", out])
     XCTAssertEqual(run.code, 65, run.stderr)
     XCTAssertEqual(run.stderr, "clipmerge: error: \(file): \(message)\n")
-    XCTAssertLessThan(run.megabytes, limit, "peak memory in MB")
+    XCTAssertLessThan(run.megabytes, budget, "peak memory in MB")
     XCTAssertFalse(FileManager.default.fileExists(atPath: out))
   }
 
@@ -115,7 +119,7 @@ final class DeclaredSizeTests: XCTestCase {
     let base = FixtureFiles.path("base.mp4") + "#t=0,2"
     let run = try measured(["concat", base, "--subtitles", ass, "-o", out, "--preset", "ultrafast", "-q"])
     XCTAssertEqual(run.code, 0, run.stderr)
-    XCTAssertLessThan(run.megabytes, 400, "peak memory in MB")
+    XCTAssertLessThan(run.megabytes, budget, "peak memory in MB")
     // The cue shows: white letters fill much of the middle frame.
     let white = try ClipmergeProcess.capture(
       URL(fileURLWithPath: "/usr/bin/env"),
@@ -133,7 +137,7 @@ final class DeclaredSizeTests: XCTestCase {
     // The count is of the cue as libass gets it (FFmpeg's SRT decoder adds its line breaks).
     XCTAssertTrue(long.stderr.hasPrefix("clipmerge: error: \(srt): the cue at 0.000 s has 50"), long.stderr)
     XCTAssertTrue(long.stderr.hasSuffix(" characters (at most 2000, as --text)\n"), long.stderr)
-    XCTAssertLessThan(long.megabytes, 400)
+    XCTAssertLessThan(long.megabytes, budget)
   }
 
   /// A contact sheet of a 4K clip scales each cell's picture as it is made: one 4K picture at a time, not all of
@@ -149,7 +153,7 @@ final class DeclaredSizeTests: XCTestCase {
     let sheet = path("sheet.png")
     let run = try measured(["frame", clip, "--contact-sheet", "5x4", "-o", sheet, "-q"])
     XCTAssertEqual(run.code, 0, run.stderr)
-    XCTAssertLessThan(run.megabytes, 400, "peak memory in MB")
+    XCTAssertLessThan(run.megabytes, budget, "peak memory in MB")
     let picture = try XCTUnwrap(try PictureGrabber(path: sheet).picture(at: .zero))
     XCTAssertEqual(picture.width, 1280)
   }

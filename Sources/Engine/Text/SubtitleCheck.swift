@@ -3,12 +3,19 @@ import Foundation
 /// Reads SRT and WebVTT files line by line before FFmpeg does, to name the line of a cue whose times do not
 /// parse: FFmpeg's demuxers skip such a cue without a word, and the user would never see it.
 enum SubtitleCheck {
+  /// The largest SRT or WebVTT file read: 64 MB of text, hours of cues.
+  static let largestFile = 64 << 20
+
   /// One sentence naming the first line that is wrong, or nil (also for formats this does not check).
   static func problem(path: String) -> String? {
     let lower = path.lowercased()
     let isSRT = lower.hasSuffix(".srt")
     let isVTT = lower.hasSuffix(".vtt")
-    guard isSRT || isVTT, let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard isSRT || isVTT else { return nil }
+    guard let bytes = SmallFile.read(path, limit: Self.largestFile) else {
+      return "cannot be read, or larger than \(Self.largestFile >> 20) MB (a subtitle file is text)"
+    }
+    let data = Data(bytes)
     guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
       return "not text"
     }
