@@ -152,6 +152,19 @@ if [[ ! -f "$out/phone.mp4" ]]; then
   python3 "$here/add-dolby-vision.py" "$out/phone-cut.tmp.mp4" "$out/phone.mp4" 8 4
   rm -f "$out/phone-whole.tmp.mp4" "$out/phone-cut.tmp.mp4"
 fi
+# phone-portrait.mp4: phone.mp4 as an iPhone held upright writes it: the same 320x180 pictures with a display
+# matrix that turns them 90° clockwise (ffprobe rotation -90), the edit list and Dolby Vision record kept.
+[[ -f "$out/phone-portrait.mp4" ]] || ff -i "$out/phone.mp4" -map 0 -c copy -tag:v hvc1 -strict unofficial \
+  -metadata:s:v:0 rotate=270 "$out/phone-portrait.mp4"
+# turned-90.mp4 / turned-180.mp4: H.264 320x240 at 25 fps, closed groups of 10 with B-pictures, 2 s, moving
+# colour bars, stored with a display matrix that turns them 90° clockwise (ffprobe -90) or 180°.
+if [[ ! -f "$out/turned-180.mp4" ]]; then
+  ff -f lavfi -i "testsrc2=s=320x240:r=25:d=2" -c:v libx264 -preset veryfast -pix_fmt yuv420p \
+    -x264-params "keyint=10:min-keyint=10:scenecut=0:open-gop=0" "$out/turned.tmp.mp4"
+  ff -i "$out/turned.tmp.mp4" -c copy -metadata:s:v:0 rotate=270 "$out/turned-90.mp4"
+  ff -i "$out/turned.tmp.mp4" -c copy -metadata:s:v:0 rotate=180 "$out/turned-180.mp4"
+  mv "$out/turned.tmp.mp4" "$out/upright-25.mp4"
+fi
 # talk.mp4: 64x48 at 10 fps, 105 s, a 330 Hz tone: long enough for the README's `talk.mp4#t=12.5,1:40`.
 [[ -f "$out/talk.mp4" ]] || ff -f lavfi -i "testsrc=s=64x48:r=10:d=105" \
   -f lavfi -i "sine=frequency=330:sample_rate=48000:duration=105" \

@@ -1,5 +1,4 @@
 internal import CFFmpeg
-
 import Synchronization
 
 /// FFmpeg's own logging (its codecs' too: x264 logs through it), which is process-wide. A library is quiet

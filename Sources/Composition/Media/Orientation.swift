@@ -24,6 +24,20 @@ public struct Orientation: Sendable, Hashable, CustomStringConvertible {
     return mirror.concatenating(.rotation(degrees: Double(clockwiseDegrees)))
   }
 
+  /// Whether the turn swaps width and height (a quarter or three quarters).
+  public var swapsAxes: Bool { quarterTurns % 2 == 1 }
+
+  /// The turn in the user's words: `upright`, `turned 90° clockwise`, `mirrored and turned 180°`.
+  public var spoken: String {
+    let turn = ["", "turned 90° clockwise", "turned 180°", "turned 90° counter-clockwise"][quarterTurns]
+    switch (mirrored, turn.isEmpty) {
+    case (false, true): return "upright"
+    case (true, true): return "mirrored"
+    case (false, false): return turn
+    case (true, false): return "mirrored and " + turn
+    }
+  }
+
   /// The clockwise degrees and whether mirrored (`90°`, `0° mirrored`).
   public var description: String { "\(clockwiseDegrees)°" + (mirrored ? " mirrored" : "") }
 }

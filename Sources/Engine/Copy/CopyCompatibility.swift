@@ -43,6 +43,8 @@ enum CopyCompatibility {
       ("video", streams.video, referenceStreams.video), ("audio", streams.audio, referenceStreams.audio),
     ] {
       guard let a, let b else { continue }
+      let (turn, turn1) = (MediaProbe.orientation(of: input.stream(a)), MediaProbe.orientation(of: reference.stream(b)))
+      if turn != turn1 { return "\(clip) is \(turn.spoken), clip 1 is \(turn1.spoken)" }
       if let parameter = differingParameter(input.stream(a), reference.stream(b)) {
         return "\(clip): \(kind) \(parameter) differs from clip 1"
       }
@@ -65,7 +67,6 @@ enum CopyCompatibility {
       {
         return "pixel aspect ratio"
       }
-      if MediaProbe.orientation(of: s) != MediaProbe.orientation(of: r) { return "rotation" }
     } else {
       if a.sample_rate != b.sample_rate { return "sample rate (\(a.sample_rate) vs \(b.sample_rate) Hz)" }
       if a.ch_layout.nb_channels != b.ch_layout.nb_channels { return "channel count" }

@@ -18,9 +18,11 @@ final class SourceFrames {
   }
 
   /// Whether every frame of `frames` is one source's picture shown alone at normal speed (a source of
-  /// `sources`, when given).
+  /// `sources`, when given), stored as the output stores its pictures: in orientation `stored` (turned upright
+  /// by the output's display matrix), square pixels, at the output's size once turned.
   static func cover(
-    _ frames: Range<Int64>, composition: Composition, video: VideoComposition, from sources: Set<SourceID>? = nil
+    _ frames: Range<Int64>, composition: Composition, video: VideoComposition, from sources: Set<SourceID>? = nil,
+    stored: Orientation = .upright
   ) -> Bool {
     frames.allSatisfy { n in
       let time = video.time(ofFrame: n)
@@ -28,9 +30,10 @@ final class SourceFrames {
         let source = composition.source(segment.source), source.drawing == nil, let info = source.info.video,
         sources?.contains(segment.source) ?? true
       else { return false }
-      // Upright, at the output's size: the decoded picture is the frame.
-      return segment.isNormalSpeed && info.preferredTransform == .identity
-        && (info.width, info.height) == (video.renderSize.width, video.renderSize.height)
+      // Stored as the output stores its pictures, at its size: the decoded picture is the frame.
+      let size = stored.swapsAxes ? (info.height, info.width) : (info.width, info.height)
+      return segment.isNormalSpeed && info.orientation == stored && info.sampleAspectNum == info.sampleAspectDen
+        && size == (video.renderSize.width, video.renderSize.height)
     }
   }
 

@@ -99,7 +99,7 @@ public final class SmartExporter {
     switch Self.eligibility(composition) {
     case .failure(let refusal):
       outcome = .failure(refusal)
-    case .success(let (reference, sources)):
+    case .success(let (reference, orientation, sources)):
       var indexes: [SourceID: GOPIndex] = [:]
       var byPath: [String: GOPIndex] = [:]
       for source in sources {
@@ -134,12 +134,15 @@ public final class SmartExporter {
         pictures = SmartRunEncoders.Pictures(
           sources: Set(sources.map(\.id)), hdr: hdr != nil && KeptHDR.composedTransfer(composition) == hdr ? hdr : nil)
       }
+      // The output keeps the copied clips' display matrix; its re-encoded pictures are stored as theirs are.
+      pictures.orientation = orientation
       self.indexes = indexes
       self.reference = reference
       if plan.copiedFrames == 0 {
         outcome = .failure(Refusal(description: "no group of pictures shows unchanged from start to end"))
       } else if settings.keepsSourcePictures, pictures.hdr == nil,
-        !Self.takesSourcePictures(plan, composition: composition, from: pictures.sources)
+        !Self.takesSourcePictures(
+          plan, composition: composition, from: pictures.sources, stored: pictures.orientation)
       {
         outcome = .failure(
           Refusal(
@@ -163,13 +166,13 @@ public final class SmartExporter {
 
   /// Whether every re-encoded frame of `plan` is the picture, as it is (`SourceFrames`), of one of `sources`
   /// (the clips whose stream facts are the copied stream's: same bit depth, colours and range).
-  private static func takesSourcePictures(_ plan: SmartPlan, composition: Composition, from sources: Set<SourceID>)
-    -> Bool
-  {
+  private static func takesSourcePictures(
+    _ plan: SmartPlan, composition: Composition, from sources: Set<SourceID>, stored orientation: Orientation
+  ) -> Bool {
     guard let video = composition.video else { return false }
     return plan.runs.allSatisfy { run in
       guard case .render(let frames) = run else { return true }
-      return SourceFrames.cover(frames, composition: composition, video: video, from: sources)
+      return SourceFrames.cover(frames, composition: composition, video: video, from: sources, stored: orientation)
     }
   }
 
@@ -239,9 +242,13 @@ public final class SmartExporter {
   }
 
   /// The source whose packets can be copied (the first H.264 video source that matches the output frame for
-  /// frame), and every source with the same stream parameters; or why there is none.
-  static func eligibility(_ composition: Composition) -> Result<(Source, [Source]), Refusal> {
-    func refuse(_ why: String) -> Result<(Source, [Source]), Refusal> { .failure(Refusal(description: why)) }
+  /// frame), the orientation its pictures are stored in, and every source with the same stream parameters; or
+  /// why there is none. Clips stored in different orientations are rendered upright in full (an output track has
+  /// one display matrix).
+  static func eligibility(_ composition: Composition) -> Result<(Source, Orientation, [Source]), Refusal> {
+    func refuse(_ why: String) -> Result<(Source, Orientation, [Source]), Refusal> {
+      .failure(Refusal(description: why))
+    }
     guard let video = composition.video else { return refuse("there is no video") }
     guard composition.export.container.isISOMedia else { return refuse("only MP4 and QuickTime outputs are smart") }
     let named = composition.export.videoCodec
@@ -249,6 +256,14 @@ public final class SmartExporter {
     case (nil, nil), (.h264?, nil), (.hevc?, nil): break
     case (_, .some): return refuse("a smart render encodes at constant quality, not at --video-bitrate")
     case (let codec?, nil): return refuse("only H.264 and HEVC are smart, not \(codec.rawValue)")
+    }
+    let clips = composition.sources.filter { $0.drawing == nil && !$0.info.isStill && $0.info.video != nil }
+    if let first = clips.first?.info.video?.orientation,
+      let other = clips.first(where: { $0.info.video?.orientation != first })
+    {
+      // An output track has one display matrix.
+      return refuse(
+        "\(other.path) is \(other.info.video?.orientation.spoken ?? "upright"), \(clips[0].path) is \(first.spoken)")
     }
     var candidates: [(Source, StreamFacts)] = []
     for source in composition.sources where source.drawing == nil && !source.info.isStill {
@@ -267,7 +282,7 @@ public final class SmartExporter {
     guard facts.leavesIDOneFree else {
       return refuse("\(reference.path)'s parameter sets already use id 1, the one x264 numbers its own with")
     }
-    return .success((reference, candidates.filter { $0.1 == facts }.map(\.0)))
+    return .success((reference, facts.orientation, candidates.filter { $0.1 == facts }.map(\.0)))
   }
 
   /// What a checked run wrote: the output, or why it did not decode (it was not kept).

@@ -41,10 +41,13 @@ final class SmartRunEncoders: @unchecked Sendable {
 
   /// Where a smart render's re-encoded frames come from: a frame that is one of `sources`' pictures shown alone
   /// is that picture as it is (`SourceFrames`: 10-bit and HDR clips keep their bit depth and colours); any other
-  /// frame is composed, as the full render would, at 8 bits, or with `hdr` at 10 bits in that transfer.
+  /// frame is composed, as the full render would, at 8 bits, or with `hdr` at 10 bits in that transfer. The
+  /// output stores its pictures in `orientation` (the copied clips' display matrix): composed frames, upright,
+  /// are turned into it.
   struct Pictures {
     var sources: Set<SourceID>
     var hdr: ToneMapper.Transfer?
+    var orientation = Orientation.upright
   }
 
   private struct RunState {
@@ -194,6 +197,12 @@ final class SmartRunEncoders: @unchecked Sendable {
       encoder = try SmartEncoder(settings: job.settings, threads: threads, globalHeader: true)
       rendered = try renderer.makeFrame()
     } catch { throw .internalFailure(.encoding, "cannot start the encoder: \(error)") }
+    let turn =
+      job.pictures.orientation == .upright
+      ? nil
+      : try FrameTurn(
+        orientation: job.pictures.orientation, width: Int(job.settings.width), height: Int(job.settings.height),
+        format: rendered.pixelFormat)
     guard encoder.parameterSets == job.parameterSets else {
       throw .internalFailure(.encoding, "the encoder's parameter sets differ from the ones the output lists")
     }
@@ -201,13 +210,15 @@ final class SmartRunEncoders: @unchecked Sendable {
       if isStopping { throw .interrupted }
       let frame: Frame
       if !job.pictures.sources.isEmpty,
-        SourceFrames.cover(n..<n + 1, composition: job.composition, video: job.video, from: job.pictures.sources)
+        SourceFrames.cover(
+          n..<n + 1, composition: job.composition, video: job.video, from: job.pictures.sources,
+          stored: job.pictures.orientation)
       {
         frame = try pictures.frame(n)
       } else {
         do { try rendered.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
         try renderer.render(at: job.video.time(ofFrame: n), into: rendered)
-        frame = rendered
+        frame = try turn?.turn(rendered) ?? rendered
       }
       frame.pointer.pointee.pts = n
       try encoder.encode(frame) { packet throws(EngineError) in try self.push(packet, run: run) }

@@ -3,8 +3,8 @@ import Composition
 
 /// What a smart render needs to know of a source's video stream to copy its packets: H.264 in an `avcC` record
 /// (8-bit 4:2:0 SDR) or HEVC in an `hvcC` one (4:2:0, 8 or 10 bits, SDR or HDR), limited range, progressive,
-/// upright, square pixels, at a constant frame rate, samples with 4-byte lengths. Two sources whose facts are
-/// equal can share one output stream.
+/// square pixels, at a constant frame rate, samples with 4-byte lengths, in any orientation (the output track
+/// then carries the same display matrix). Two sources whose facts are equal can share one output stream.
 struct StreamFacts: Equatable {
   enum Codec: Equatable {
     case h264, hevc
@@ -21,12 +21,14 @@ struct StreamFacts: Equatable {
   var colorspace: AVColorSpace
   var primaries: AVColorPrimaries
   var transfer: AVColorTransferCharacteristic
+  /// How the stored pictures are turned upright (the stream's display matrix).
+  var orientation: Orientation
 
   static func == (a: StreamFacts, b: StreamFacts) -> Bool {
     a.codec == b.codec && a.width == b.width && a.height == b.height && a.profile == b.profile
       && a.level == b.level && a.format == b.format && av_cmp_q(a.frameRate, b.frameRate) == 0
       && a.configuration == b.configuration && a.colorspace == b.colorspace && a.primaries == b.primaries
-      && a.transfer == b.transfer
+      && a.transfer == b.transfer && a.orientation == b.orientation
   }
 
   /// The facts of `path`'s video stream, or nil when its packets cannot be copied into a smart render.
@@ -55,7 +57,6 @@ struct StreamFacts: Equatable {
     }
     guard par.color_range != AVCOL_RANGE_JPEG,
       par.field_order == AV_FIELD_PROGRESSIVE || par.field_order == AV_FIELD_UNKNOWN,
-      MediaProbe.orientation(of: stream) == .upright,
       par.sample_aspect_ratio.num == par.sample_aspect_ratio.den || par.sample_aspect_ratio.num == 0,
       stream.pointee.r_frame_rate.num > 0, av_cmp_q(stream.pointee.r_frame_rate, stream.pointee.avg_frame_rate) == 0
     else { return nil }
@@ -69,6 +70,7 @@ struct StreamFacts: Equatable {
     colorspace = par.color_space
     primaries = par.color_primaries
     transfer = par.color_trc
+    orientation = MediaProbe.orientation(of: stream)
   }
 
   /// Whether the re-encoded pictures are the source's own pictures decoded as they are (10 bits, HDR) where a
@@ -94,14 +96,15 @@ struct StreamFacts: Equatable {
       && !sequence.contains(1) && !picture.contains(1)
   }
 
-  /// Whether the stream's pictures are the output's frames: its size and its frame rate, and, when its
-  /// re-encoded pictures are composed, the matrix the compositor renders in (so a rendered frame and a copied
-  /// one match).
+  /// Whether the stream's pictures are the output's frames: its size once turned upright and its frame rate,
+  /// and, when its re-encoded pictures are composed, the matrix the compositor renders in (so a rendered frame
+  /// and a copied one match).
   func fits(_ video: VideoComposition) -> Bool {
     let size = video.renderSize
     let fd = video.frameDuration
     let matrix = ColorMatrix.guess(height: size.height)
-    return Int(width) == size.width && Int(height) == size.height
+    let upright = orientation.swapsAxes ? (Int(height), Int(width)) : (Int(width), Int(height))
+    return upright == (size.width, size.height)
       && Int64(frameRate.den) * Int64(fd.timescale) == Int64(frameRate.num) * fd.value
       && (keepsSourcePictures || colorspace == AVCOL_SPC_UNSPECIFIED || colorspace == matrix.avColorspace)
   }
