@@ -77,6 +77,29 @@ final class AssetExportSessionTests: XCTestCase {
     XCTAssertEqual(try luma(target, at: first.duration.seconds + second.duration.seconds / 2), blue, accuracy: 3)
   }
 
+  /// An HDR clip exported with no codec named keeps its HDR: HEVC 10-bit HLG in `hvc1`, by ffprobe, as the
+  /// command line's output does.
+  func testAnHDRClipIsExportedAsHEVCTenBit() async throws {
+    let phone = try Asset(url: url("phone.mp4"))
+    let composition = MutableComposition()
+    let track = composition.addMutableTrack(withMediaType: .video)
+    let source = phone.tracks(withMediaType: .video)[0]
+    try track.insertTimeRange(TimeRange(start: .zero, duration: MediaTime(seconds: 1)), of: source, at: .zero)
+    let session = AssetExportSession(asset: composition, presetName: .mediumQuality)
+    let target = output("phone.mp4")
+    session.outputURL = target
+    _ = try await session.export()
+    XCTAssertEqual(session.status, .completed)
+    let probed = try ClipmergeProcess.runTool(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "stream=codec_name,codec_tag_string,pix_fmt,color_transfer",
+        "-of", "csv=p=0", target.path,
+      ])
+    XCTAssertEqual(probed, "hevc,hvc1,yuv420p10le,arib-std-b67\n")
+  }
+
   /// `scaleTimeRange` to twice the length plays 2 s of a clip over 4 s: 120 frames at 30 fps by ffprobe, and
   /// its 440 Hz tone stays at 440 Hz (`audioTimePitchAlgorithm` `.keep`, the default), by the ffmpeg CLI's
   /// decoder and a Goertzel filter; `.follow` drops it to 220 Hz. A range that cuts an insertion is refused.

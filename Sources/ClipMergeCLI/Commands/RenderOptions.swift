@@ -66,8 +66,8 @@ struct RenderOptions {
         help: "keep (default: sound played faster or slower keeps its pitch) or follow (tape-style)."),
       OptionSpec(
         "hdr", value: "MODE", choices: DynamicRange.allCases.map(\.rawValue),
-        help: "keep (default: HDR clips stay HDR, 10-bit, in hevc, vp9, av1 or prores; layers, text, effects and "
-          + "SDR clips are composed into HDR at 10 bits) or sdr (mapped to SDR)."),
+        help: "keep (default: HDR clips stay HDR, 10-bit, in hevc, vp9, av1 or prores, hevc when no codec is "
+          + "named; layers, text, effects and SDR clips are composed into HDR at 10 bits) or sdr (mapped to SDR)."),
       OptionSpec("no-faststart", help: "Leave the MP4/MOV index at the end instead of the front."),
       RenderOptions.threadsOption,
       OptionSpec(

@@ -172,7 +172,7 @@ struct RenderRunner {
       console.note("these clips can be joined without re-encoding; --copy would be much faster")
     }
     if plan.method == .smart { plan.smart?.warnings.forEach(console.warning) }
-    if let hdr = plan.hdr, hdr.hasPrefix("mapped"), output.overrides.hdr != .sdr {
+    if let hdr = plan.hdr, hdr.hasPrefix("mapped") {
       console.note("HDR clips are \(hdr)")
     }
     switch plan.reason {

@@ -16,9 +16,9 @@ struct RenderPlan {
       let frames = video.frameCount(covering: composition.duration)
       lines.append(
         "output: \(outputPath.isEmpty ? "(no file given)" : outputPath), \(export.container.rawValue), "
-          + "\(export.effectiveVideoCodec.rawValue) \(video.renderSize) at \(Self.rate(video.frameDuration)) fps "
+          + "\(composition.effectiveVideoCodec.rawValue) \(video.renderSize) at \(Self.rate(video.frameDuration)) fps "
           + (export.videoBitRate.map { "(\($0 / 1000) kb/s, \(export.effectivePreset)), " }
-            ?? "(crf \(export.effectiveCRF), \(export.effectivePreset)), ")
+            ?? "(crf \(composition.effectiveCRF), \(export.effectivePreset)), ")
           + "\(frames) frames, \(duration.secondsText)")
     } else {
       lines.append("output: \(outputPath), \(export.container.rawValue), \(duration.secondsText), no video")

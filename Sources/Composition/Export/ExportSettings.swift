@@ -79,21 +79,31 @@ public struct ExportSettings: Sendable, Hashable {
     self.metadata = metadata
   }
 
-  /// These settings for another container, their codecs kept (not that container's defaults).
-  public func keepingCodecs(in container: Container) -> ExportSettings {
+  /// These settings for another container, their codecs kept (not that container's defaults); `hdrSources`:
+  /// whether an HDR source chose the video codec (`effectiveVideoCodec(hdrSources:)`).
+  public func keepingCodecs(in container: Container, hdrSources: Bool) -> ExportSettings {
     var settings = self
-    settings.videoCodec = effectiveVideoCodec
+    settings.videoCodec = effectiveVideoCodec(hdrSources: hdrSources)
     settings.audioCodec = effectiveAudioCodec
     settings.container = container
     return settings
   }
 
-  /// `videoCodec`, or the container's default.
-  public var effectiveVideoCodec: VideoCodec { videoCodec ?? container.defaultVideoCodec }
+  /// `videoCodec`, or the container's default for the sources: with an HDR source (`hdrSources`) whose HDR is
+  /// kept, HEVC (10-bit, the sources' transfer) where the container's default is H.264, which is 8-bit SDR;
+  /// WebM's VP9 keeps HDR as it is; GIF and WebP are SDR.
+  public func effectiveVideoCodec(hdrSources: Bool) -> VideoCodec {
+    if let videoCodec { return videoCodec }
+    let usual = container.defaultVideoCodec
+    let keepsHDR = hdrSources && dynamicRange != .sdr && usual == .h264 && container.videoCodecs.contains(.hevc)
+    return keepsHDR ? .hevc : usual
+  }
   /// `audioCodec`, or the container's default.
   public var effectiveAudioCodec: AudioCodec { audioCodec ?? container.defaultAudioCodec }
-  /// `crf`, or the video codec's number for `quality`.
-  public var effectiveCRF: Int { crf ?? effectiveVideoCodec.crf(for: quality) }
+  /// `crf`, or the video codec's number for `quality` (the codec `effectiveVideoCodec(hdrSources:)` chooses).
+  public func effectiveCRF(hdrSources: Bool) -> Int {
+    crf ?? effectiveVideoCodec(hdrSources: hdrSources).crf(for: quality)
+  }
   /// `preset`, or `quality`'s speed name.
   public var effectivePreset: String { preset ?? quality.preset }
   /// `audioBitRate`, or the audio codec's rate for `quality` and the channel count, in bits per second.

@@ -21,12 +21,17 @@ public struct VideoStreamInfo: Sendable, Hashable {
   public var shortFrameSpacing: MediaTime?
   /// The decoded pixel format's FFmpeg name (`yuv420p`, ...).
   public var pixelFormat: String
+  /// The transfer characteristic's FFmpeg name (`bt709`, `arib-std-b67` for HLG, `smpte2084` for PQ), if stated.
+  public var transfer: String?
+
+  /// Whether the stream is HDR: HLG or PQ.
+  public var isHDR: Bool { transfer == "arib-std-b67" || transfer == "smpte2084" }
 
   /// The facts of a `codec` stream of `width` by `height` pixels (a sample aspect ratio with a part not above 0: 1:1).
   public init(
     codec: String, width: Int, height: Int, sampleAspectNum: Int = 1, sampleAspectDen: Int = 1,
     orientation: Orientation = .upright, nominalFrameDuration: MediaTime?, averageFrameDuration: MediaTime? = nil,
-    pixelFormat: String = "yuv420p"
+    pixelFormat: String = "yuv420p", transfer: String? = nil
   ) {
     self.codec = codec
     self.width = width
@@ -37,6 +42,7 @@ public struct VideoStreamInfo: Sendable, Hashable {
     self.nominalFrameDuration = nominalFrameDuration
     self.averageFrameDuration = averageFrameDuration
     self.pixelFormat = pixelFormat
+    self.transfer = transfer
   }
 
   /// Maps decoded pixels to an upright, square-pixel picture whose top-left is at the origin: the stream's

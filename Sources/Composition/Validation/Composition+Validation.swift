@@ -185,7 +185,7 @@ extension Composition {
 
   private func exportProblems() -> [CompositionError] {
     var problems: [CompositionError] = []
-    let videoCodec = export.effectiveVideoCodec
+    let videoCodec = effectiveVideoCodec
     let audioCodec = export.effectiveAudioCodec
     if let crf = export.crf, !(0...videoCodec.maximumCRF).contains(crf) { problems.append(.crfOutOfRange(crf)) }
     if let preset = export.preset, !ExportSettings.x264Presets.contains(preset) {

@@ -13,10 +13,12 @@ enum EncoderFactory {
   /// The export's video codec at the render size and rate, tagged with `matrix`, limited range; with `hdr`, at
   /// 10 bits, tagged with the sources' HDR transfer and colours.
   static func video(
-    _ video: VideoComposition, export: ExportSettings, matrix: ColorMatrix, hdr: KeptHDR? = nil, globalHeader: Bool
+    _ video: VideoComposition, composition: Composition, matrix: ColorMatrix, hdr: KeptHDR? = nil,
+    globalHeader: Bool
   ) throws(FFmpegError) -> Video {
+    let export = composition.export
     let fd = video.frameDuration
-    let codec = export.effectiveVideoCodec
+    let codec = composition.effectiveVideoCodec
     let speed = ExportSettings.x264Presets.firstIndex(of: export.effectivePreset) ?? 5
     var options: [String: String] = [:]
     let name: String
@@ -26,22 +28,22 @@ enum EncoderFactory {
     case .h264:
       name = "libx264"
       options["preset"] = export.effectivePreset
-      if constantQuality { options["crf"] = String(export.effectiveCRF) }
+      if constantQuality { options["crf"] = String(composition.effectiveCRF) }
     case .hevc:
       name = "libx265"
       options["preset"] = export.effectivePreset
       options["x265-params"] = "log-level=error" + (hdr?.x265Parameters.map { ":" + $0 } ?? "")
-      if constantQuality { options["crf"] = String(export.effectiveCRF) }
+      if constantQuality { options["crf"] = String(composition.effectiveCRF) }
     case .vp9:
       name = "libvpx-vp9"
       options["deadline"] = "good"
       options["cpu-used"] = String([8, 8, 7, 6, 5, 4, 2, 1, 0, 0][speed])
       options["row-mt"] = "1"
-      if constantQuality { options["crf"] = String(export.effectiveCRF) }
+      if constantQuality { options["crf"] = String(composition.effectiveCRF) }
     case .av1:
       name = "libsvtav1"
       options["preset"] = String([12, 11, 10, 9, 8, 7, 5, 4, 2, 1][speed])
-      if constantQuality { options["crf"] = String(export.effectiveCRF) }
+      if constantQuality { options["crf"] = String(composition.effectiveCRF) }
       // SVT-AV1 prints its own banner unless told not to.
       setenv("SVT_LOG", "1", 0)
     case .prores:

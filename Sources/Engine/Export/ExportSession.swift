@@ -58,9 +58,10 @@ final class ExportSession {
     let global = output.wantsGlobalHeader
     do {
       if let vc = composition.video, let matrix, part.includesVideo {
-        let made = try EncoderFactory.video(vc, export: export, matrix: matrix, hdr: hdr, globalHeader: global)
+        let made = try EncoderFactory.video(
+          vc, composition: composition, matrix: matrix, hdr: hdr, globalHeader: global)
         let stream = try output.addStream(for: made.encoder)
-        if export.effectiveVideoCodec == .hevc && export.container.isISOMedia {
+        if composition.effectiveVideoCodec == .hevc && export.container.isISOMedia {
           output.setCodecTag(stream: stream, "hvc1")
         }
         if let picture = hdr?.metadata { try output.addHDR10(stream: stream, from: picture) }

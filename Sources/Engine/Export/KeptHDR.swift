@@ -55,13 +55,13 @@ struct KeptHDR {
     guard let video = composition.video else { return .noHDR }
     let sources = Sources(composition)
     guard let first = sources.found.first else { return .noHDR }
+    if composition.export.dynamicRange == .sdr { return .mapped(why: "--hdr sdr") }
     let format: AVPixelFormat
-    switch composition.export.effectiveVideoCodec {
+    switch composition.effectiveVideoCodec {
     case .hevc, .vp9, .av1: format = AV_PIX_FMT_YUV420P10LE
     case .prores: format = AV_PIX_FMT_YUV422P10LE
     case let codec: return .mapped(why: "\(codec.rawValue) output is SDR; hevc, vp9, av1 or prores keep HDR")
     }
-    if composition.export.dynamicRange == .sdr { return .mapped(why: "--hdr sdr") }
     var kept = KeptHDR(
       transfer: first.0, primaries: first.1, colorspace: first.2, format: format,
       metadata: sources.firstHDRPath.flatMap(HDRMetadata.firstPicture(path:)))

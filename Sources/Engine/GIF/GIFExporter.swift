@@ -58,7 +58,7 @@ final class GIFExporter {
     let frame: Frame
     let packet: Packet
     do {
-      encoder = try EncoderFactory.video(video, export: composition.export, matrix: matrix, globalHeader: false)
+      encoder = try EncoderFactory.video(video, composition: composition, matrix: matrix, globalHeader: false)
         .encoder
       stream = try output.addStream(for: encoder)
       try target.start(output, export: composition.export)

@@ -137,7 +137,9 @@ public enum MediaProbe {
       orientation: orientation(of: stream),
       nominalFrameDuration: frameDuration(stream.pointee.r_frame_rate),
       averageFrameDuration: frameDuration(stream.pointee.avg_frame_rate),
-      pixelFormat: av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)).map { String(cString: $0) } ?? "unknown")
+      pixelFormat: av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format)).map { String(cString: $0) } ?? "unknown",
+      transfer: par.color_trc == AVCOL_TRC_UNSPECIFIED
+        ? nil : av_color_transfer_name(par.color_trc).map { String(cString: $0) })
   }
 
   static func audioInfo(_ stream: UnsafeMutablePointer<AVStream>) -> AudioStreamInfo {

@@ -46,7 +46,7 @@ public enum SegmentRenderer {
     strict: Bool, isCancelled: () -> Bool
   ) throws(EngineError) {
     var composition = composition
-    composition.export = composition.export.keepingCodecs(in: container)
+    composition.export = composition.export.keepingCodecs(in: container, hdrSources: composition.hasHDRSource)
     composition.export.metadata[planKey] = planTag(plan)
     let tables = try CubeTables(composition: composition)
     let target = try OutputSink(route: OutputRoute(path: path, container: container), overwrite: true)
