@@ -266,6 +266,18 @@ x264gop=(-c:v libx264 -preset fast -crf 20 -g 60 -keyint_min 60 -sc_threshold 0 
 [[ -f "$out/vfr.mp4" ]] || ff -f lavfi -i "testsrc=s=320x240:r=30:d=4" \
   -vf "settb=1/90000,setpts='PTS+if(eq(mod(N,10),5),900,0)'" -fps_mode passthrough -enc_time_base 1/90000 \
   "${x264gop[@]}" -video_track_timescale 90000 "$out/vfr.mp4"
+# vfr-steps.mp4: what a phone writes in low light, stored upside down: 25 pictures 100, 90 and 80 ms long in
+# turn (moving colour bars, 2.17 s, a 1 ms timescale), with a display matrix that turns them 180°.
+# vfr-dropped.mp4: 2 s at 25 fps with the picture at 1.0 s dropped (the one before lasts 80 ms; 49 pictures).
+if [[ ! -f "$out/vfr-dropped.mp4" ]]; then
+  ff -f lavfi -i "testsrc2=s=320x240:r=100" -frames:v 25 \
+    -vf "setpts=(floor(N/3)*270+gt(mod(N\\,3)\\,0)*100+gt(mod(N\\,3)\\,1)*90)/1000/TB" -fps_mode passthrough \
+    -c:v libx264 -preset veryfast -g 12 -video_track_timescale 1000 "$out/vfr-steps.tmp.mp4"
+  ff -i "$out/vfr-steps.tmp.mp4" -c copy -metadata:s:v:0 rotate=180 "$out/vfr-steps.mp4"
+  rm -f "$out/vfr-steps.tmp.mp4"
+  ff -f lavfi -i "testsrc2=s=320x240:r=25:d=2" -vf "select='not(eq(n\\,25))'" -fps_mode passthrough \
+    -c:v libx264 -preset veryfast -g 12 -video_track_timescale 12800 "$out/vfr-dropped.mp4"
+fi
 # line.png: 64x48 black with one white column at x = 32 (what a blur spreads).
 [[ -f "$out/line.png" ]] || ff -f lavfi -i "color=c=black:s=64x48" -vf "drawbox=x=32:y=0:w=1:h=48:color=white:t=fill" \
   -frames:v 1 "$out/line.png"

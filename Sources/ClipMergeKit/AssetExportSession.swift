@@ -154,6 +154,8 @@ public final class AssetExportSession: Sendable {
         instructions: [
           VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: snapshot.duration), layers: layers)
         ])
+      // A variable frame rate clip: its pictures at their own times, as the command line shows them.
+      if first.isVariableFrameRate { video?.frameTiming = .sources }
     }
     let mix = settings.audioMix ?? AudioMix()
     if let stray = mix.parameters.first(where: { !known.contains($0.trackID) }) {

@@ -9,6 +9,9 @@ public final class MutableVideoComposition {
   public var backgroundColor: Color
   /// What the frame shows over the composition's time, instruction by instruction.
   public var instructions: [MutableVideoCompositionInstruction]
+  /// `.sources`: frames start at the shown clips' own picture times (variable frame rate, as AVFoundation's
+  /// `sourceTrackIDForFrameTiming` follows a track), `frameDuration` apart over what is not a clip.
+  public var frameTiming = FrameTiming.constant
 
   /// A video composition of `renderSize` frames, each `frameDuration` long, over `backgroundColor` (black by default).
   public init(
@@ -25,12 +28,15 @@ public final class MutableVideoComposition {
     self.init(
       renderSize: video.renderSize, frameDuration: video.frameDuration, backgroundColor: video.backgroundColor,
       instructions: video.instructions.map(MutableVideoCompositionInstruction.init))
+    frameTiming = video.frameTiming
   }
 
   /// A copy as a value, the layers' transforms still on decoded pixels.
   var value: VideoComposition {
-    VideoComposition(
+    var video = VideoComposition(
       renderSize: renderSize, frameDuration: frameDuration, backgroundColor: backgroundColor,
       instructions: instructions.map(\.value))
+    video.frameTiming = frameTiming
+    return video
   }
 }

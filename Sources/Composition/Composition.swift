@@ -35,8 +35,14 @@ public struct Composition: Sendable, Hashable {
   /// The output's length: whole frames covering `duration` when there is video, else `duration` itself.
   /// Audio is cut or padded to this length, so both streams end together.
   public var outputDuration: MediaTime {
-    guard let video else { return duration }
+    guard let video, !framesFollowSources else { return duration }
     return video.time(ofFrame: video.frameCount(covering: duration))
+  }
+
+  /// Whether the output's frames start at the clips' own picture times (`FrameTiming.sources`) and the
+  /// container stamps each frame with its own time (GIF and WebP frames are rendered on the grid).
+  public var framesFollowSources: Bool {
+    video?.frameTiming == .sources && ![.gif, .webp].contains(export.container)
   }
 
   /// The source with `id`, or nil when there is none.

@@ -245,7 +245,7 @@ final class ComposeSpecTests: XCTestCase {
       result.stderr,
       [
         "tracks[2].kind: expected video or audio, got 'sound'",
-        "video.colour: unknown key (expected one of: renderSize, frameDuration, frameRate, background, instructions)",
+        "video.colour: unknown key (expected one of: renderSize, frameDuration, frameRate, frameTiming, background, instructions)",
         "video.instructions[1].layers[0].opacity: expected a number, got a string",
         "tracks[1].segments[0].source: no such file 'x.mp4'",
         "tracks[0].segments[0].sourceRange: not enough source content: track 1 segment 0 needs the source up to 9.000 s, but it lasts 4.000 s",

@@ -100,6 +100,29 @@ final class AssetExportSessionTests: XCTestCase {
     XCTAssertEqual(probed, "hevc,hvc1,yuv420p10le,arib-std-b67\n")
   }
 
+  /// A variable frame rate clip exported as it is keeps each picture at its own time (ffprobe's packet times are
+  /// the source's: 100, 90 and 80 ms frames), as the command line's output does.
+  func testAVariableRateClipKeepsItsPicturesTimes() async throws {
+    let clip = try Asset(url: url("vfr-steps.mp4"))
+    let composition = MutableComposition()
+    let track = composition.addMutableTrack(withMediaType: .video)
+    let source = clip.tracks(withMediaType: .video)[0]
+    try track.insertTimeRange(source.timeRange, of: source, at: .zero)
+    let session = AssetExportSession(asset: composition, presetName: .lowQuality)
+    let target = output("vfr.mp4")
+    session.outputURL = target
+    _ = try await session.export()
+    func times(_ path: String) throws -> [String] {
+      try ClipmergeProcess.runTool(
+        "ffprobe",
+        ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of", "csv=p=0", path]
+      ).split(separator: "\n").map(String.init).sorted { Double($0) ?? 0 < Double($1) ?? 0 }
+    }
+    let made = try times(target.path)
+    XCTAssertEqual(made.count, 25)
+    XCTAssertEqual(made, try times(FixtureFiles.path("vfr-steps.mp4")))
+  }
+
   /// `scaleTimeRange` to twice the length plays 2 s of a clip over 4 s: 120 frames at 30 fps by ffprobe, and
   /// its 440 Hz tone stays at 440 Hz (`audioTimePitchAlgorithm` `.keep`, the default), by the ffmpeg CLI's
   /// decoder and a Goertzel filter; `.follow` drops it to 220 Hz. A range that cuts an insertion is refused.

@@ -62,7 +62,7 @@ final class SpecDecoderTests: XCTestCase {
         "tracks[0].segments[0].loop: unknown key (expected one of: source, sourceRange, start, speed, reverse, freeze)",
         "tracks[0].segments[0].source: expected a string, got a number",
         "tracks[0].segments[0].sourceRange.start: expected a time of 0 or more seconds (at most 9 decimals, no exponent), got -1",
-        "video.fps: unknown key (expected one of: renderSize, frameDuration, frameRate, background, instructions)",
+        "video.fps: unknown key (expected one of: renderSize, frameDuration, frameRate, frameTiming, background, instructions)",
         "video.renderSize: expected WxH with even sides from 2 to 16384 (1280x720), got 'big'",
         "video.instructions[0].timeRange: give duration or end, not both",
         "video.instructions[0].layers[0].opacity.ramps[0].curve: expected linear, equalPower, easeIn, easeOut or easeInOut, got 'wobbly'",
@@ -109,11 +109,24 @@ final class SpecDecoderTests: XCTestCase {
         ducking: Ducking(depth: 9.5, attack: s("0.02"), release: s("1001/1000"))))
     original.export.loudness = LoudnessTarget(integrated: -16, truePeak: -2)
     original.video?.instructions[0].layers[1].crop = Rect(x: 0, y: 0, width: 100, height: 50)
+    original.video?.frameTiming = .sources
     let data = SpecEncoder.encode(original, workingDirectory: "/m")
     let decoded = try SpecDecoder.decode(data, baseDirectory: "/elsewhere")
     XCTAssertEqual(decoded.problems, [])
     let infos = Dictionary(uniqueKeysWithValues: original.sources.map { ($0.id, $0.info) })
     XCTAssertEqual(decoded.resolved(with: infos), original)
+  }
+
+  /// `frameTiming` is `constant` by default or `sources`; a misspelt one is told the one it meant.
+  func testFrameTimingForms() throws {
+    XCTAssertEqual(try decode(minimal).composition.video?.frameTiming, .constant)
+    let sources = minimal.replacingOccurrences(
+      of: #""frameRate": "30000/1001","#, with: #""frameRate": "30000/1001", "frameTiming": "sources","#)
+    XCTAssertEqual(try decode(sources).composition.video?.frameTiming, .sources)
+    let misspelt = minimal.replacingOccurrences(
+      of: #""frameRate": "30000/1001","#, with: #""frameRate": "30000/1001", "frameTiming": "sourses","#)
+    XCTAssertEqual(
+      problems(misspelt), ["video.frameTiming: expected constant, sources, got 'sourses'; did you mean 'sources'?"])
   }
 
   /// A duck's depth alone takes the default attack and release; a loudness number alone the default true peak.

@@ -105,7 +105,12 @@ struct ProbeCommand {
       if let fps = s.frameRate {
         var rate = "\(fps) fps"
         if let avg = s.averageFrameRate, avg != fps { rate += " (average \(avg))" }
-        if s.variableFrameRate == true { rate += ", variable" }
+        if s.variableFrameRate == true {
+          rate += ", variable"
+          if let low = s.shortestFrameDuration, let high = s.longestFrameDuration {
+            rate += " (" + String(format: "%.3f", low) + " to " + String(format: "%.3f", high) + " s a frame)"
+          }
+        }
         parts.append(rate)
       }
       if let pf = s.pixelFormat { parts.append(pf) }

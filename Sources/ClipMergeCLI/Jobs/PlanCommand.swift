@@ -96,12 +96,14 @@ struct PlanCommand {
   }
 
   func run(console: Console) throws(CommandFailure) {
-    let composition: Composition
+    var composition: Composition
     if let specPath {
       composition = try ComposeCommand.load(specPath).1
     } else {
       composition = try RecipeSpec.load(recipe ?? [], console: console).1
     }
+    // Segments are cut at frames of one grid: a variable-rate clip's pictures are placed on it.
+    composition.video?.frameTiming = .constant
     guard let video = composition.video else {
       throw CommandFailure("\(specPath ?? "the composition"): it has no video to cut", code: .dataError)
     }

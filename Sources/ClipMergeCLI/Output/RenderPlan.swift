@@ -14,12 +14,16 @@ struct RenderPlan {
     let duration = composition.outputDuration
     if let video = composition.video {
       let frames = video.frameCount(covering: composition.duration)
+      let timing =
+        video.frameTiming == .sources
+        ? "at the clips' own frame times (variable frame rate) "
+        : "at \(Self.rate(video.frameDuration)) fps "
       lines.append(
         "output: \(outputPath.isEmpty ? "(no file given)" : outputPath), \(export.container.rawValue), "
-          + "\(composition.effectiveVideoCodec.rawValue) \(video.renderSize) at \(Self.rate(video.frameDuration)) fps "
+          + "\(composition.effectiveVideoCodec.rawValue) \(video.renderSize) " + timing
           + (export.videoBitRate.map { "(\($0 / 1000) kb/s, \(export.effectivePreset)), " }
             ?? "(crf \(composition.effectiveCRF), \(export.effectivePreset)), ")
-          + "\(frames) frames, \(duration.secondsText)")
+          + (video.frameTiming == .sources ? "" : "\(frames) frames, ") + duration.secondsText)
     } else {
       lines.append("output: \(outputPath), \(export.container.rawValue), \(duration.secondsText), no video")
     }
@@ -39,7 +43,11 @@ struct RenderPlan {
         }
         if let target = composition.video {
           let rate = video.preferredFrameDuration.map(Self.rate) ?? "?"
-          what += ", \(rate) fps sampled at \(Self.rate(target.frameDuration)) fps"
+          if video.isVariableFrameRate && target.frameTiming == .sources {
+            what += ", variable frame rate: each picture at its own time"
+          } else {
+            what += ", \(rate) fps sampled at \(Self.rate(target.frameDuration)) fps"
+          }
           if keepsHDR {
             if video.pixelFormat != "yuv420p10le" { what += ", converted to 10-bit 4:2:0" }
           } else if video.pixelFormat != "yuv420p" {

@@ -240,9 +240,13 @@ public struct ConcatRecipe: Sendable {
             trackID: Self.soundtrackTrack, volume: soundtrackVolumeCurve(total: total), ducking: soundtrackDucking))
       }
     }
-    let video = VideoComposition(
+    var video = VideoComposition(
       renderSize: size, frameDuration: frameDuration, backgroundColor: background,
       instructions: instructions(starts: starts, lengths: lengths, size: size, lanes: videoIDs))
+    // A variable frame rate clip without a rate asked for: its pictures at their own times.
+    if self.frameDuration == nil, clips.contains(where: { $0.source.info.video?.isVariableFrameRate == true }) {
+      video.frameTiming = .sources
+    }
     return Composition(sources: sources, tracks: tracks, video: video, audioMix: mix, export: export)
   }
 

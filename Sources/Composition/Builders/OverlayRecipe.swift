@@ -106,11 +106,13 @@ public struct OverlayRecipe: Sendable {
           effects: effects + overlayTrim.effects),
         at: 0)
     }
-    let video = VideoComposition(
+    var video = VideoComposition(
       renderSize: size, frameDuration: frameDuration, backgroundColor: background,
       instructions: [
         VideoCompositionInstruction(timeRange: TimeRange(start: .zero, duration: duration), layers: layers)
       ])
+    // A variable frame rate base without a rate asked for: its pictures at their own times.
+    if self.frameDuration == nil, base.info.video?.isVariableFrameRate == true { video.frameTiming = .sources }
     var mix = AudioMix()
     if volume != 1 {
       mix.parameters = tracks.filter { $0.kind == .audio }.map {

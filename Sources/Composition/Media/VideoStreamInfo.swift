@@ -19,6 +19,10 @@ public struct VideoStreamInfo: Sendable, Hashable {
   /// The spacing of the closest frames of a variable frame rate stream (the tenth percentile of the intervals
   /// between its first frames), if measured.
   public var shortFrameSpacing: MediaTime?
+  /// Whether the frames' durations vary (a phone's low-light steps, a dropped frame, a screen recording): with
+  /// no rate asked for, a composition of it shows its pictures at their own times (`VideoComposition`'s
+  /// `followsSourceFrameTiming`).
+  public var isVariableFrameRate = false
   /// The decoded pixel format's FFmpeg name (`yuv420p`, ...).
   public var pixelFormat: String
   /// The transfer characteristic's FFmpeg name (`bt709`, `arib-std-b67` for HLG, `smpte2084` for PQ), if stated.

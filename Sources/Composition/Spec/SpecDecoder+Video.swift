@@ -4,7 +4,7 @@ extension SpecDecoder.Context {
   mutating func videoComposition(_ value: Any, at path: String) -> VideoComposition? {
     guard
       let object = reader.object(
-        value, at: path, allowed: ["renderSize", "frameDuration", "frameRate", "background", "instructions"],
+        value, at: path, allowed: ["renderSize", "frameDuration", "frameRate", "frameTiming", "background", "instructions"],
         required: ["renderSize"])
     else { return nil }
     let size = renderSize(object["renderSize"], at: "\(path).renderSize")
@@ -24,9 +24,13 @@ extension SpecDecoder.Context {
     for (i, value) in (reader.array(object["instructions"], at: "\(path).instructions") ?? []).enumerated() {
       if let instruction = instruction(value, at: "\(path).instructions[\(i)]") { instructions.append(instruction) }
     }
-    guard let size, let frameDuration else { return nil }
-    return VideoComposition(
+    let timing =
+      object["frameTiming"] == nil ? .constant : choice(object["frameTiming"], at: "\(path).frameTiming", FrameTiming.self)
+    guard let size, let frameDuration, let timing else { return nil }
+    var video = VideoComposition(
       renderSize: size, frameDuration: frameDuration, backgroundColor: background, instructions: instructions)
+    video.frameTiming = timing
+    return video
   }
 
   mutating func renderSize(_ value: Any?, at path: String) -> PixelSize? {

@@ -91,6 +91,12 @@ public enum SpecEncoder {
   }
 
   static func video(_ video: VideoComposition, _ workingDirectory: String) -> [String: Any] {
+    var object = body(video, workingDirectory)
+    if video.frameTiming != .constant { object["frameTiming"] = video.frameTiming.rawValue }
+    return object
+  }
+
+  private static func body(_ video: VideoComposition, _ workingDirectory: String) -> [String: Any] {
     [
       "renderSize": ["width": video.renderSize.width, "height": video.renderSize.height],
       "frameDuration": time(video.frameDuration),

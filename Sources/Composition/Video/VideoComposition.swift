@@ -3,8 +3,11 @@
 public struct VideoComposition: Sendable, Hashable {
   /// The size of the output frames, in pixels.
   public var renderSize: PixelSize
-  /// Output frame n is at `n × frameDuration`.
+  /// Output frame n is at `n × frameDuration` (with `frameTiming` `.sources`, the shortest step between frames
+  /// where they follow no clip).
   public var frameDuration: MediaTime
+  /// Where frames start: on the grid of `frameDuration` (the default) or at the shown clips' picture times.
+  public var frameTiming: FrameTiming = .constant
   /// Shown where no layer covers the frame, unless an instruction sets its own.
   public var backgroundColor: Color
   /// What the frame shows over composition time, instruction by instruction, never overlapping.

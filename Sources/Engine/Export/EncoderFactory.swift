@@ -11,10 +11,11 @@ enum EncoderFactory {
   }
 
   /// The export's video codec at the render size and rate, tagged with `matrix`, limited range; with `hdr`, at
-  /// 10 bits, tagged with the sources' HDR transfer and colours.
+  /// 10 bits, tagged with the sources' HDR transfer and colours. `schedule`: frames at their own times (a
+  /// variable frame rate), stamped in its time base.
   static func video(
     _ video: VideoComposition, composition: Composition, matrix: ColorMatrix, hdr: KeptHDR? = nil,
-    globalHeader: Bool
+    schedule: FrameSchedule? = nil, globalHeader: Bool
   ) throws(FFmpegError) -> Video {
     let export = composition.export
     let fd = video.frameDuration
@@ -62,6 +63,7 @@ enum EncoderFactory {
     let encoder = try Encoder(name: name, globalHeader: globalHeader, options: options) { ctx in
       configurePicture(
         ctx, width: video.renderSize.width, height: video.renderSize.height, format: pixelFormat, frameDuration: fd)
+      if let schedule { ctx.pointee.time_base = AVRational(num: schedule.timeBase.num, den: schedule.timeBase.den) }
       ctx.pointee.thread_count = Int32(export.threads ?? 0)
       ctx.pointee.colorspace = matrix.avColorspace
       ctx.pointee.color_primaries = matrix.avPrimaries

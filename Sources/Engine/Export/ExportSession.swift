@@ -18,6 +18,8 @@ final class ExportSession {
     var sourceMatrix: ColorMatrix
     /// The HDR kept, if it is: frames keep its transfer and primaries through a conversion.
     var hdr: KeptHDR?
+    /// Frames at the clips' own picture times (a variable frame rate); nil: one every frame duration.
+    var schedule: FrameSchedule?
   }
 
   private let composition: Composition
@@ -58,8 +60,12 @@ final class ExportSession {
     let global = output.wantsGlobalHeader
     do {
       if let vc = composition.video, let matrix, part.includesVideo {
+        // Frames at the clips' own times where the container stamps each frame (not a part of a job's cut).
+        let schedule =
+          composition.framesFollowSources && part == .whole
+          ? try FrameSchedule(composition: composition, video: vc) : nil
         let made = try EncoderFactory.video(
-          vc, composition: composition, matrix: matrix, hdr: hdr, globalHeader: global)
+          vc, composition: composition, matrix: matrix, hdr: hdr, schedule: schedule, globalHeader: global)
         let stream = try output.addStream(for: made.encoder)
         if composition.effectiveVideoCodec == .hevc && export.container.isISOMedia {
           output.setCodecTag(stream: stream, "hvc1")
@@ -75,7 +81,7 @@ final class ExportSession {
             $0.composed ? nil : SourceFrames(composition: composition, video: vc, damage: damage)
           },
           sourceMatrix: hdr.map { ColorMatrix(declared: $0.colorspace, height: vc.renderSize.height) } ?? matrix,
-          hdr: hdr)
+          hdr: hdr, schedule: schedule)
       }
       if part.includesAudio && export.container.carriesAudio {
         audio = AudioLead(
@@ -106,7 +112,11 @@ final class ExportSession {
     try audio?.finish(isCancelled: isCancelled, interruption: target.interruption) { time in
       progress(ExportProgress(outputTime: time, duration: duration, framesWritten: framesWritten))
     }
-    if let video { try writer.encode(nil, with: video.encoder, stream: video.stream, packet: packet, duration: 1) }
+    if let video {
+      try writer.encode(nil, with: video.encoder, stream: video.stream, packet: packet) { pts in
+        Self.duration(of: pts, video)
+      }
+    }
     try writer.finish()
     return ExportReport(
       path: displayPath, duration: duration, videoFrames: framesWritten, audioSamples: audio?.samplesWritten ?? 0,
@@ -122,16 +132,17 @@ final class ExportSession {
     do { frame = try video.renderer.makeFrame() } catch { throw .internalFailure(.encoding, "\(error)") }
     var frames = 0..<video.composition.frameCount(covering: composition.duration)
     if case .videoFrames(let range) = part { frames = range }
+    if let schedule = video.schedule { frames = 0..<Int64(schedule.starts.count) }
     for n in frames {
       if isCancelled() { throw target.interruption }
-      let frameEnd = video.composition.time(ofFrame: n + 1)
+      let (frameStart, frameEnd) = Self.span(ofFrame: n, video, duration: composition.duration)
       try audio?.write(upTo: frameEnd)
       var encoded: Frame
       if let pictures = video.sourceFrames {
-        encoded = try pictures.frame(n)
+        encoded = try pictures.frame(at: frameStart)
       } else {
         do { try frame.makeWritable() } catch { throw .internalFailure(.encoding, "\(error)") }
-        try video.renderer.render(at: video.composition.time(ofFrame: n), into: frame)
+        try video.renderer.render(at: frameStart, into: frame)
         encoded = frame
       }
       if encoded.pixelFormat != video.pixelFormat || encoded.width != size.width || encoded.height != size.height
@@ -148,10 +159,28 @@ final class ExportSession {
           encoded.pointer.pointee.color_primaries = picture.color_primaries
         }
       }
-      encoded.pointer.pointee.pts = n - frames.lowerBound
-      try writer.encode(encoded, with: video.encoder, stream: video.stream, packet: packet, duration: 1)
+      encoded.pointer.pointee.pts = video.schedule?.starts[Int(n)] ?? n - frames.lowerBound
+      try writer.encode(encoded, with: video.encoder, stream: video.stream, packet: packet) { pts in
+        Self.duration(of: pts, video)
+      }
       framesWritten += 1
       progress(ExportProgress(outputTime: frameEnd, duration: composition.outputDuration, framesWritten: framesWritten))
     }
+  }
+
+  /// Where output frame `n` starts and ends: on the frame grid, or as the schedule has it.
+  private static func span(ofFrame n: Int64, _ video: VideoSide, duration: MediaTime) -> (MediaTime, MediaTime) {
+    guard let schedule = video.schedule else {
+      return (video.composition.time(ofFrame: n), video.composition.time(ofFrame: n + 1))
+    }
+    let k = Int(n)
+    return (schedule.time(ofFrame: k), k + 1 < schedule.starts.count ? schedule.time(ofFrame: k + 1) : duration)
+  }
+
+  /// How long the frame stamped `pts` lasts, in the encoder's time base: one tick a frame on the grid.
+  private static func duration(of pts: Int64, _ video: VideoSide) -> Int64? {
+    guard let schedule = video.schedule else { return 1 }
+    guard let k = schedule.index(ofStart: pts) else { return nil }
+    return schedule.duration(ofFrame: k)
   }
 }

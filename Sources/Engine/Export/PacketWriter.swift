@@ -67,6 +67,14 @@ final class PacketWriter {
   func encode(_ frame: Frame?, with encoder: Encoder, stream: Int, packet: Packet, duration: Int64? = nil)
     throws(EngineError)
   {
+    try encode(frame, with: encoder, stream: stream, packet: packet) { _ in duration }
+  }
+
+  /// `encode`, each packet's duration (in the encoder's time base) given by its presentation stamp, as frames
+  /// of a variable frame rate last as long as each shows.
+  func encode(
+    _ frame: Frame?, with encoder: Encoder, stream: Int, packet: Packet, duration: (Int64) -> Int64?
+  ) throws(EngineError) {
     do { try encoder.send(frame) } catch {
       throw .internalFailure(.encoding, "encoding failed: \(error)")
     }
@@ -76,7 +84,7 @@ final class PacketWriter {
         throw .internalFailure(.encoding, "encoding failed: \(error)")
       }
       guard status == .ready else { return }
-      if let duration { packet.pointer.pointee.duration = duration }
+      if let duration = duration(packet.pointer.pointee.pts) { packet.pointer.pointee.duration = duration }
       try write(packet, stream: stream, from: encoder.timeBase)
     }
   }

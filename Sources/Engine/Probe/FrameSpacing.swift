@@ -6,12 +6,29 @@ enum FrameSpacing {
   /// How many packets are read at most.
   static let sampleLimit = 600
 
-  /// True when the spacing of the first frames varies by more than a quarter of its median.
-  static func isVariable(path: String, stream index: Int) -> Bool? {
-    guard let frames = intervals(path: path, stream: index), let low = frames.first, let high = frames.last,
+  /// How a stream's first frames are spaced: the shortest and the longest step between them, in seconds.
+  struct Measure {
+    var shortest: MediaTime
+    var longest: MediaTime
+    /// The steps differ by more than the container's rounding: two ticks of its time base, or a tenth of the
+    /// median step (100, 90 and 80 ms steps; a dropped frame; a phone's 30 fps slowing to 24 in low light).
+    var isVariable: Bool
+  }
+
+  /// The spacing of `path`'s stream `index`, from its first packets; nil for fewer than three frames.
+  static func measure(path: String, stream index: Int) -> Measure? {
+    guard let input = try? InputFile(path: path, findStreamInfo: false), index < input.streamCount,
+      let frames = intervals(input, stream: index), let low = frames.first, let high = frames.last,
       let median = frames.middle
     else { return nil }
-    return Double(high - low) > 0.25 * Double(median)
+    let base = input.stream(index).pointee.time_base
+    guard let shortest = Timestamp.time(low, base), let longest = Timestamp.time(high, base) else { return nil }
+    return Measure(shortest: shortest, longest: longest, isVariable: high - low > max(2, median / 10))
+  }
+
+  /// True when the spacing of the first frames varies (`Measure.isVariable`).
+  static func isVariable(path: String, stream index: Int) -> Bool? {
+    measure(path: path, stream: index)?.isVariable
   }
 
   /// The spacing of the closest frames: the tenth percentile of the intervals between the first frames (so a

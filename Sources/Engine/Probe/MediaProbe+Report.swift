@@ -65,7 +65,10 @@ extension MediaProbe {
       default: break
       }
       if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 {
-        report.variableFrameRate = FrameSpacing.isVariable(path: input.path, stream: index)
+        let spacing = FrameSpacing.measure(path: input.path, stream: index)
+        report.variableFrameRate = spacing?.isVariable
+        report.shortestFrameDuration = spacing?.shortest.seconds
+        report.longestFrameDuration = spacing?.longest.seconds
       }
     } else if par.codec_type == AVMEDIA_TYPE_AUDIO {
       let info = audioInfo(stream)

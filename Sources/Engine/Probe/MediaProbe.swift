@@ -63,6 +63,7 @@ public enum MediaProbe {
         throw .invalidInput(path: input.path, reason: problem)
       }
       info.video = videoInfo(input.stream(video))
+      info.video?.isVariableFrameRate = FrameSpacing.isVariable(path: input.path, stream: video) ?? false
       // A variable rate is rendered at the spacing of its closest frames: measured from the packets' stamps.
       if info.video?.preferredFrameDuration != info.video?.nominalFrameDuration {
         info.video?.shortFrameSpacing = FrameSpacing.shortSpacing(path: input.path, stream: video)

@@ -26,8 +26,12 @@ public struct StreamReport: Sendable, Codable, Hashable {
   public var frameRate: String?
   /// Average frame rate over the stream, as a rational.
   public var averageFrameRate: String?
-  /// Frame spacing varies by more than a quarter of its median over the first frames.
+  /// Frame spacing varies over the first frames by more than the container's rounding (two ticks of its time
+  /// base, or a tenth of the median step).
   public var variableFrameRate: Bool?
+  /// The shortest and the longest step between the first frames, in seconds.
+  public var shortestFrameDuration: Double?
+  public var longestFrameDuration: Double?
   /// Video: the decoded pixel format's FFmpeg name (`yuv420p`, ...).
   public var pixelFormat: String?
   /// `progressive`, `tt`, `bb`, `tb` or `bt`, when the container says.

@@ -38,11 +38,15 @@ final class SourceFrames {
   }
 
   /// The source picture output frame `n` shows, sharing the decoder's buffers (read only).
-  func frame(_ n: Int64) throws(EngineError) -> Frame {
-    let time = video.time(ofFrame: n)
+  func frame(_ n: Int64) throws(EngineError) -> Frame { try frame(at: video.time(ofFrame: n)) }
+
+  /// The source picture the frame at `time` shows, sharing the decoder's buffers (read only).
+  func frame(at time: MediaTime) throws(EngineError) -> Frame {
     guard let (track, segment, index) = Self.shown(at: time, composition: composition, video: video),
       let source = composition.source(segment.source)
-    else { throw .internalFailure(.planning, "frame \(n) was planned as a source's picture and is not one") }
+    else {
+      throw .internalFailure(.planning, "the frame at \(time.secondsText) was planned as a source's picture and is not one")
+    }
     let key = ReaderKey(track: track, index: index, segment: segment)
     let reader: VideoReader
     if let current, current.key == key {

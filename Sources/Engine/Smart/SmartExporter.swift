@@ -91,6 +91,9 @@ public final class SmartExporter {
   init(validated composition: Composition, tables: CubeTables, route: OutputRoute, overwrite: Bool, strict: Bool)
     throws(EngineError)
   {
+    // Copied groups are placed on the output's frame grid: a variable-rate clip's pictures are too.
+    var composition = composition
+    composition.video?.frameTiming = .constant
     self.tables = tables
     self.composition = composition
     self.route = route

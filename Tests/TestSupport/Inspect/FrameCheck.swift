@@ -66,21 +66,31 @@ public enum FrameCheck {
   /// time shown then, or nil where the output shows something else. Also reports output frames whose own stamps
   /// (read by ffprobe) are off that cadence by more than a tick of the output's clock.
   public static func mismatches(
-    output: ExternalFrames, source: ExternalFrames, frameDuration: MediaTime,
+    output: ExternalFrames, source: ExternalFrames, frameDuration: MediaTime?,
     sourceTime: (MediaTime) -> MediaTime? = { $0 }
   ) -> [String] {
     var problems: [String] = []
     var shown: [Int] = []
     let times = presentationTimes(of: source)
     let rounding = clockRounding(of: source)
+    var previous: Int?
     for (k, picture) in output.thumbnails.enumerated() {
-      let time = frameDuration * Int64(k)
+      // A variable frame rate output (no frameDuration): each frame at its own stamp, no picture twice running.
+      guard let time = frameDuration.map({ $0 * Int64(k) }) ?? output.times[k] else {
+        problems.append("output frame \(k) has no stamp")
+        continue
+      }
       if let stamp = output.times[k], stamp - time > output.tick || time - stamp > output.tick {
         problems.append("output frame \(k) is stamped \(stamp.seconds) s, not \(time.seconds) s")
       }
       guard let at = sourceTime(time) else { continue }
       let expected = expectedFrame(at: at, times: times, rounding: rounding)
       let (best, ok) = match(picture, expected: expected, in: source)
+      // (Pictures alike match each other: the frame due is what says a picture came twice.)
+      if frameDuration == nil, expected == previous {
+        problems.append("output frame \(k) (\(time.seconds) s) is when source frame \(expected) shows again")
+      }
+      previous = expected
       shown.append(best)
       if !ok {
         problems.append("output frame \(k) (\(time.seconds) s) shows source frame \(best), not \(expected)")
