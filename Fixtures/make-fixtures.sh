@@ -165,6 +165,8 @@ if [[ ! -f "$out/turned-180.mp4" ]]; then
   ff -i "$out/turned.tmp.mp4" -c copy -metadata:s:v:0 rotate=180 "$out/turned-180.mp4"
   mv "$out/turned.tmp.mp4" "$out/upright-25.mp4"
 fi
+# mirrored.mp4: upright-25.mp4 with a display matrix that mirrors it left to right (as a front camera writes it).
+[[ -f "$out/mirrored.mp4" ]] || python3 "$here/set-display-matrix.py" "$out/upright-25.mp4" "$out/mirrored.mp4" -1 0 0 1 320 0
 # talk.mp4: 64x48 at 10 fps, 105 s, a 330 Hz tone: long enough for the README's `talk.mp4#t=12.5,1:40`.
 [[ -f "$out/talk.mp4" ]] || ff -f lavfi -i "testsrc=s=64x48:r=10:d=105" \
   -f lavfi -i "sine=frequency=330:sample_rate=48000:duration=105" \

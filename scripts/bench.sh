@@ -318,12 +318,14 @@ smart_cost() {
 # open GOPs and B-pictures (what a phone records), two trims cut inside groups at both ends; clipmerge --smart
 # against the same join rendered in full (--video-codec hevc: x265 10-bit, HLG kept) and against the ffmpeg CLI
 # trimming and re-encoding it the same way (x265 10-bit, same preset and CRF), RUNS interleaved rounds, with the
-# share of frames the smart render copied.
+# share of frames the smart render copied. `hevc_smart_cost portrait`: the same clip as a phone held upright
+# stores it (a display matrix turning it 90° clockwise): the smart render keeps the matrix and the stored
+# pictures; the full render and the ffmpeg CLI (its autorotate) make it upright.
 hevc_smart_cost() {
-  local size preset d w h
+  local size preset d w h turn=${1-}
   IFS=: read -r size preset d <<<"$HEVC_SMART"
   read -r w h < <(dims "$size")
-  local dir=$out/inputs/hevc-$size-$d t=$out/times/hevc-smart-$size-$preset-$d r=$out/render
+  local dir=$out/inputs/hevc-$size-$d t=$out/times/hevc-smart-$size-$preset-$d$turn r=$out/render
   mkdir -p "$dir" "$r"
   rm -rf "$t"
   mkdir -p "$t"
@@ -332,6 +334,12 @@ hevc_smart_cost() {
     -vf "scale=out_color_matrix=bt2020:out_range=tv,format=yuv420p10le" -ac 2 -c:v libx265 -preset veryfast \
     -x265-params "keyint=30:min-keyint=30:bframes=3:log-level=error:colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc" \
     -color_trc arib-std-b67 -color_primaries bt2020 -colorspace bt2020nc -tag:v hvc1 -c:a aac -b:a 192k -shortest "$clip"
+  if [[ $turn == portrait ]]; then
+    [[ -f $dir/hlg-portrait.mp4 ]] ||
+      ffmpeg -hide_banner -loglevel error -y -i "$clip" -map 0 -c copy -tag:v hvc1 -metadata:s:v:0 rotate=270 \
+        "$dir/hlg-portrait.mp4"
+    clip=$dir/hlg-portrait.mp4
+  fi
   local a0=0.3 a1 b0 b1
   a1=$(awk -v d="$d" 'BEGIN { print d / 2 - 0.5 }')
   b0=$(awk -v d="$d" 'BEGIN { print d / 2 + 0.7 }')
@@ -348,8 +356,8 @@ hevc_smart_cost() {
   smart_rounds "$t" cm_smart cm_full ff_full
   local share
   share=$("$bin" concat "${clips[@]}" --smart --dry-run "${common[@]}" | awk '/^smart:/ { print $2 " of " $4 " frames copied " $7 " " $8 }')
-  echo "HEVC smart render, ${h}p $preset: two trims of a $d s 10-bit HLG HEVC clip (1 s open GOPs, 3 B-pictures); $share"
-  smart_table "$t" "$out/hevc-smart.md"
+  echo "HEVC smart render, ${h}p $preset${turn:+ $turn}: two trims of a $d s 10-bit HLG HEVC clip (1 s open GOPs, 3 B-pictures); $share"
+  smart_table "$t" "$out/hevc-smart$turn.md"
 }
 
 # HDR composed at 10 bits (the HDR_COMPOSE configuration, default 1080p veryfast 10 s): an HLG 10-bit clip and
@@ -741,6 +749,9 @@ fi
 if [[ -n $HEVC_SMART ]]; then
   : >"$out/hevc-smart.md"
   hevc_smart_cost
+  echo
+  : >"$out/hevc-smartportrait.md"
+  hevc_smart_cost portrait
   echo
 fi
 if [[ -n $HDR_COMPOSE ]]; then

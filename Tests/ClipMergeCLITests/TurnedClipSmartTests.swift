@@ -47,7 +47,8 @@ final class TurnedClipSmartTests: XCTestCase {
 
   /// H.264 turned 90° and 180°: trims on the frame grid copy every whole group and re-encode the cut ones.
   func testTrimsOfTurnedH264ClipsAreSmartWithTheirDisplayMatrix() throws {
-    for (name, rotation) in [("turned-90.mp4", "-90"), ("turned-180.mp4", "-180")] {
+    // ffprobe 5.1 calls a left-right mirror a rotation of -180; its matrix is checked as it is.
+    for (name, rotation) in [("turned-90.mp4", "-90"), ("turned-180.mp4", "-180"), ("mirrored.mp4", "-180")] {
       let clip = FixtureFiles.path(name)
       let output = out("joined-\(name)")
       let report = out("report-\(name).json")
@@ -59,6 +60,7 @@ final class TurnedClipSmartTests: XCTestCase {
       for fact in ["codec_name=h264", "width=320", "height=240", "rotation=\(rotation)"] {
         XCTAssertTrue(stream.contains(fact), "\(name): \(fact) in\n\(stream)")
       }
+      XCTAssertEqual(try Self.displayMatrix(output), try Self.displayMatrix(clip), name)
       try Self.assertDecodesStrictly(output)
       let json = try XCTUnwrap(
         JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
@@ -111,6 +113,15 @@ final class TurnedClipSmartTests: XCTestCase {
         "stream=codec_name,codec_tag_string,pix_fmt,color_transfer,color_primaries,width,height:stream_side_data="
           + "rotation,dv_profile", "-of", "default=nw=1", path,
       ])
+  }
+
+  /// The display matrix ffprobe reads of the first video stream, as it prints it.
+  static func displayMatrix(_ path: String) throws -> String {
+    let side = try ClipmergeProcess.runTool(
+      "ffprobe",
+      ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream_side_data=displaymatrix", "-of", "json", path])
+    guard let start = side.range(of: "\"displaymatrix\"") else { throw CheckError("\(path): no display matrix") }
+    return String(side[start.lowerBound...].prefix(200))
   }
 
   static func assertDecodesStrictly(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws {

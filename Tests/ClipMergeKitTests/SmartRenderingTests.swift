@@ -50,4 +50,48 @@ final class SmartRenderingTests: XCTestCase {
     XCTAssertEqual(encoded.count, 375)
     XCTAssertFalse((30..<210).contains { encoded[$0] == source[$0 + 30] }, "every picture encoded again")
   }
+
+  /// A clip stored turned (H.264, a display matrix turning it 90° clockwise), trimmed twice as AVFoundation
+  /// code does it, with each layer set to its track's `preferredTransform`: the smart export keeps the matrix,
+  /// copies whole groups bit for bit, and its plan says so.
+  func testASmartExportOfATurnedClipKeepsItsDisplayMatrix() async throws {
+    let path = FixtureFiles.path("turned-90.mp4")
+    let asset = try Asset(url: URL(fileURLWithPath: path))
+    let track = try XCTUnwrap(asset.tracks(withMediaType: .video).first)
+    let composition = MutableComposition()
+    let video = composition.addMutableTrack(withMediaType: .video)
+    let first = TimeRange(
+      start: try XCTUnwrap(MediaTime(value: 1, timescale: 5)), end: MediaTime(value: 8, timescale: 5)!)
+    let second = TimeRange(
+      start: try XCTUnwrap(MediaTime(value: 2, timescale: 5)), end: MediaTime(value: 9, timescale: 5)!)
+    try video.insertTimeRange(first, of: track, at: .zero)
+    try video.insertTimeRange(second, of: track, at: first.duration)
+    let layer = MutableVideoCompositionLayerInstruction(assetTrack: video)
+    layer.setTransform(track.preferredTransform, at: .zero)
+    let instruction = MutableVideoCompositionInstruction(
+      timeRange: TimeRange(start: .zero, duration: first.duration + second.duration), layerInstructions: [layer])
+    let session = AssetExportSession(asset: composition, presetName: .highQuality)
+    let url = FixtureFiles.temporaryFolder().appendingPathComponent("turned.mp4")
+    session.outputURL = url
+    session.allowsSmartRendering = true
+    session.videoComposition = MutableVideoComposition(
+      renderSize: PixelSize(width: 240, height: 320), frameDuration: MediaTime.ticks(1, rate: 25),
+      instructions: [instruction])
+    _ = try await session.export()
+    let plan = try XCTUnwrap(session.plan)
+    XCTAssertEqual(plan.method, .smart)
+    XCTAssertEqual(plan.smart?.copiedFrames, 60)
+    let stream = try ClipmergeProcess.runTool(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height:stream_side_data=rotation",
+        "-of", "default=nw=1", url.path,
+      ])
+    XCTAssertTrue(stream.contains("width=320\nheight=240") && stream.contains("rotation=-90"), stream)
+    let made = try PictureDigests.of(url.path)
+    let source = try PictureDigests.of(path)
+    XCTAssertEqual(made.count, 70)
+    // Output [0.2 s, 1.4 s) is source [0.4 s, 1.6 s): whole groups of 10.
+    for k in 5..<35 { XCTAssertEqual(made[k], source[k + 5], "picture \(k) was copied") }
+  }
 }

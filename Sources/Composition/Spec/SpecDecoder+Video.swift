@@ -4,7 +4,8 @@ extension SpecDecoder.Context {
   mutating func videoComposition(_ value: Any, at path: String) -> VideoComposition? {
     guard
       let object = reader.object(
-        value, at: path, allowed: ["renderSize", "frameDuration", "frameRate", "frameTiming", "background", "instructions"],
+        value, at: path,
+        allowed: ["renderSize", "frameDuration", "frameRate", "frameTiming", "background", "instructions"],
         required: ["renderSize"])
     else { return nil }
     let size = renderSize(object["renderSize"], at: "\(path).renderSize")
@@ -25,7 +26,8 @@ extension SpecDecoder.Context {
       if let instruction = instruction(value, at: "\(path).instructions[\(i)]") { instructions.append(instruction) }
     }
     let timing =
-      object["frameTiming"] == nil ? .constant : choice(object["frameTiming"], at: "\(path).frameTiming", FrameTiming.self)
+      object["frameTiming"] == nil
+      ? .constant : choice(object["frameTiming"], at: "\(path).frameTiming", FrameTiming.self)
     guard let size, let frameDuration, let timing else { return nil }
     var video = VideoComposition(
       renderSize: size, frameDuration: frameDuration, backgroundColor: background, instructions: instructions)

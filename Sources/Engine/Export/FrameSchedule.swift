@@ -76,7 +76,9 @@ struct FrameSchedule {
       scale = lcm
     }
     let base = (num: Int32(1), den: Int32(scale))
-    func ticks(_ time: MediaTime) -> Int64 { time.multiplied(by: scale, dividedBy: 1).count(of: MediaTime(seconds: 1), rounding: .down) }
+    func ticks(_ time: MediaTime) -> Int64 {
+      time.multiplied(by: scale, dividedBy: 1).count(of: MediaTime(seconds: 1), rounding: .down)
+    }
     var starts: [Int64] = []
     for time in kept {
       let tick = ticks(time)

@@ -29,8 +29,9 @@ public struct StreamReport: Sendable, Codable, Hashable {
   /// Frame spacing varies over the first frames by more than the container's rounding (two ticks of its time
   /// base, or a tenth of the median step).
   public var variableFrameRate: Bool?
-  /// The shortest and the longest step between the first frames, in seconds.
+  /// The shortest step between the first frames, in seconds.
   public var shortestFrameDuration: Double?
+  /// The longest step between the first frames, in seconds.
   public var longestFrameDuration: Double?
   /// Video: the decoded pixel format's FFmpeg name (`yuv420p`, ...).
   public var pixelFormat: String?

@@ -45,7 +45,8 @@ final class SourceFrames {
     guard let (track, segment, index) = Self.shown(at: time, composition: composition, video: video),
       let source = composition.source(segment.source)
     else {
-      throw .internalFailure(.planning, "the frame at \(time.secondsText) was planned as a source's picture and is not one")
+      throw .internalFailure(
+        .planning, "the frame at \(time.secondsText) was planned as a source's picture and is not one")
     }
     let key = ReaderKey(track: track, index: index, segment: segment)
     let reader: VideoReader

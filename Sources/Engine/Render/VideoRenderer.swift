@@ -12,6 +12,8 @@ final class VideoRenderer {
   private let scalers = ScalerCache()
   /// The open readers, and the reader each track read from last.
   private var readers: [ReaderKey: any PictureSource] = [:]
+  /// The libass renderers the drawings share, one a default font.
+  private var textRenderers: [String: AssRenderer] = [:]
   private var trackReaders: [TrackID: ReaderKey] = [:]
   /// The pictures framed layers are drawn in (`LayerFrame`), and a serial that changes with each one drawn.
   private var framePictures: [TrackID: Frame] = [:]
@@ -234,6 +236,17 @@ final class VideoRenderer {
     return result
   }
 
+  /// The libass renderer of the render's drawings whose default font is `font`, made the first time.
+  private func textRenderer(_ font: String) throws(EngineError) -> AssRenderer {
+    if let made = textRenderers[font] { return made }
+    let library: AssLibrary
+    if let shared = textRenderers.values.first?.library { library = shared } else { library = try AssLibrary() }
+    let made = try AssRenderer(
+      library: library, width: video.renderSize.width, height: video.renderSize.height, defaultFamily: font)
+    textRenderers[font] = made
+    return made
+  }
+
   private func reader(
     _ key: ReaderKey, for track: TrackID, source: Source, start: MediaTime, reversed: Bool
   ) throws(EngineError) -> any PictureSource {
@@ -250,7 +263,8 @@ final class VideoRenderer {
           size: source.info.video.map { PixelSize(width: $0.width, height: $0.height) } ?? video.renderSize)
       } else if let drawing = source.drawing {
         try DrawnPictures(
-          drawing, path: source.path, width: video.renderSize.width, height: video.renderSize.height)
+          drawing, path: source.path, width: video.renderSize.width, height: video.renderSize.height,
+          renderer: textRenderer)
       } else if reversed {
         ReverseVideoReader(path: source.path, damage: damage, mapsHDR: compositor.hdr == nil)
       } else {

@@ -1,10 +1,13 @@
 internal import CLibass
 
 /// Owns a libass renderer drawing at one frame size with fontconfig's fonts (ass_renderer_init /
-/// ass_renderer_done). Keeps its library alive.
+/// ass_renderer_done). Keeps its library alive. One renderer draws every title and subtitle track of a render
+/// that shares its default font (each renderer loads fontconfig's list of fonts: a few MB).
 final class AssRenderer {
   let pointer: OpaquePointer
-  private let library: AssLibrary
+  let library: AssLibrary
+  /// The track drawn last: libass says whether a frame changed from the one this renderer drew before.
+  var lastTrack: ObjectIdentifier?
 
   /// A renderer for `width`×`height` frames whose default font is `defaultFamily` (ass_set_frame_size,
   /// ass_set_storage_size, ass_set_fonts).

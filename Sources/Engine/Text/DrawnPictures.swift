@@ -14,16 +14,22 @@ final class DrawnPictures: PictureSource {
   private var hasRendered = false
   private var serial = 0
 
-  init(_ drawing: Drawing, path: String, width: Int, height: Int) throws(EngineError) {
+  /// The pictures of `drawing`, drawn by `renderer(font)`: a renderer for frames of `width`×`height` whose
+  /// default font is the drawing's (shared by the render's drawings of that font).
+  init(
+    _ drawing: Drawing, path: String, width: Int, height: Int,
+    renderer: (String) throws(EngineError) -> AssRenderer
+  ) throws(EngineError) {
     self.path = path
-    let library = try AssLibrary()
     switch drawing {
     case .text(let text, let style):
-      renderer = try AssRenderer(library: library, width: width, height: height, defaultFamily: style.font)
+      self.renderer = try renderer(style.font)
+      let library = self.renderer.library
       track = try AssTrack(
         library: library, script: AssScript.title(text, style: style, width: width, height: height))
     case .subtitles(let style):
-      renderer = try AssRenderer(library: library, width: width, height: height, defaultFamily: style.font)
+      self.renderer = try renderer(style.font)
+      let library = self.renderer.library
       let file = try SubtitleFile(path: path)
       track = try AssTrack(
         library: library, header: file.assHeader ?? AssScript.header(style, width: width, height: height),
@@ -38,10 +44,43 @@ final class DrawnPictures: PictureSource {
     var change: Int32 = 0
     let ms = time.count(of: MediaTime.ticks(1, rate: 1000), rounding: .down)
     let images = ass_render_frame(renderer.pointer, track.pointer, ms, &change)
-    if hasRendered && change == 0 { return current }
+    let drewLast = renderer.lastTrack == ObjectIdentifier(self)
+    renderer.lastTrack = ObjectIdentifier(self)
+    if hasRendered && drewLast && change == 0 { return current }
+    // The renderer drew another track in between: the images say whether this one changed.
+    let keys = Self.keys(images)
+    if hasRendered && keys == lastKeys { return current }
     hasRendered = true
+    lastKeys = keys
     current = try images.flatMap { first throws(EngineError) in try paint(first) }
     return current
+  }
+
+  /// What an image libass gave is: its place, size and colour and a digest of its bitmap (FNV-1a).
+  private struct ImageKey: Equatable {
+    var x, y, width, height: Int32
+    var color: UInt32
+    var digest: UInt64
+  }
+
+  private var lastKeys: [ImageKey] = []
+
+  private static func keys(_ first: UnsafeMutablePointer<ASS_Image>?) -> [ImageKey] {
+    var keys: [ImageKey] = []
+    var image = first
+    while let i = image {
+      let p = i.pointee
+      image = p.next
+      var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+      if let bitmap = p.bitmap, p.w > 0, p.h > 0 {
+        for y in 0..<Int(p.h) {
+          let row = bitmap + y * Int(p.stride)
+          for x in 0..<Int(p.w) { digest = (digest ^ UInt64(row[x])) &* 0x100_0000_01b3 }
+        }
+      }
+      keys.append(ImageKey(x: p.dst_x, y: p.dst_y, width: p.w, height: p.h, color: p.color, digest: digest))
+    }
+    return keys
   }
 
   /// The images composited "over" one another into an RGBA picture of their bounding box, its corner on even
