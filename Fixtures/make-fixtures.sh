@@ -280,6 +280,11 @@ if [[ ! -f "$out/vfr-dropped.mp4" ]]; then
   ff -f lavfi -i "testsrc2=s=320x240:r=25:d=2" -vf "select='not(eq(n\\,25))'" -fps_mode passthrough \
     -c:v libx264 -preset veryfast -g 12 -video_track_timescale 12800 "$out/vfr-dropped.mp4"
 fi
+# numbered.mp4: 320x240 at 25 fps, 4 s, a grey picture whose luma tells its frame number (16 + 2n: frame n reads
+# back as n from any decoder), groups of 10, nearly lossless (CRF 1), a 440 Hz tone: for timelines' frame maps.
+[[ -f "$out/numbered.mp4" ]] || ff -f lavfi -i "color=c=black:s=320x240:r=25:d=4,geq=lum='16+2*N':cb=128:cr=128" \
+  -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=4" -c:v libx264 -preset veryfast -crf 1 -g 10 \
+  -pix_fmt yuv420p -c:a aac -b:a 64k -shortest "$out/numbered.mp4"
 # line.png: 64x48 black with one white column at x = 32 (what a blur spreads).
 [[ -f "$out/line.png" ]] || ff -f lavfi -i "color=c=black:s=64x48" -vf "drawbox=x=32:y=0:w=1:h=48:color=white:t=fill" \
   -frames:v 1 "$out/line.png"

@@ -44,10 +44,20 @@ command -v lintian >/dev/null || need+=(lintian)
 command -v fakeroot >/dev/null || need+=(fakeroot)
 # python3's jsonschema: the suite checks docs/spec.schema.json against the example specs.
 /usr/bin/python3 -c "import jsonschema" 2>/dev/null || need+=(python3-jsonschema)
-((${#need[@]})) || exit 0
-echo "installing: ${need[*]}"
-sudo=""
-[[ $(id -u) -eq 0 ]] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+/usr/bin/python3 -c "import ensurepip" 2>/dev/null || need+=(python3-venv)
+if ((${#need[@]})); then
+  echo "installing: ${need[*]}"
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+# OpenTimelineIO's own library (PyPI), in a virtual environment under .build: the tests build timelines with it
+# and check every rendered frame against its time maths.
+venv="$(cd "$(dirname "$0")/.." && pwd)/.build/otio-venv"
+if ! "$venv/bin/python" -c "import opentimelineio" 2>/dev/null; then
+  echo "installing: opentimelineio (PyPI) into $venv"
+  /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check "opentimelineio==0.18.1"
+fi

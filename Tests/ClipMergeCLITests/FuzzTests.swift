@@ -73,6 +73,37 @@ final class FuzzTests: XCTestCase {
     XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
   }
 
+  /// Mutated OpenTimelineIO timelines (Fixtures/timelines as seeds: cuts, gaps, tracks, a dissolve, a time warp,
+  /// a freeze) through compose: every one is refused with a documented exit code or rendered, never a trap.
+  func testMutatedTimelinesNeverCrash() throws {
+    let count = Int(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_COUNT"] ?? "") ?? 150
+    let examples = FixtureFiles.root.appendingPathComponent("Fixtures/timelines")
+    let seeds = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".otio") }
+      .sorted().map { try Array(Data(contentsOf: examples.appendingPathComponent($0))) }
+    XCTAssertEqual(seeds.count, 2)
+    // Timelines name their media as ../generated/NAME: the same layout in a folder of our own.
+    let root = FixtureFiles.temporaryFolder()
+    let folder = root.appendingPathComponent("timelines")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: root.appendingPathComponent("generated"),
+      withDestinationURL: FixtureFiles.root.appendingPathComponent("Fixtures/generated"))
+    var mutator = SpecMutator(seed: UInt64(ProcessInfo.processInfo.environment["CLIPMERGE_FUZZ_SEED"] ?? "") ?? 2026)
+    var jobs: [Job] = []
+    for i in 0..<count {
+      let (bytes, how) = mutator.mutate(seeds[i % seeds.count])
+      let path = folder.appendingPathComponent("t\(i).otio").path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      jobs.append(("t\(i).otio", how, ["compose", path, "--dry-run"], nil))
+      if i % 10 == 0 {
+        let out = folder.appendingPathComponent("out\(i).mp4").path
+        jobs.append(("t\(i).otio", how, ["compose", path, "-o", out, "--preset", "ultrafast", "-q", "-y"], out))
+      }
+    }
+    let crashes = Self.crashes(jobs)
+    XCTAssertEqual(crashes, [], "\(crashes.count) of \(jobs.count) runs crashed")
+  }
+
   /// Damaged subtitle files (SRT, WebVTT, ASS) burned into a tiny clip: refused with a documented exit code or
   /// rendered, never a trap.
   func testMutatedSubtitlesNeverCrash() throws {

@@ -12,7 +12,13 @@ struct ComposeCommand {
     HelpPage(
       overview: "Render a composition spec: tracks of segments, layer instructions, audio mix, output settings.",
       usage: "clipmerge compose SPEC [-o OUTPUT] [options]",
-      arguments: [("SPEC", "A JSON spec (docs/spec.md), or - to read it from standard input.")],
+      arguments: [
+        (
+          "SPEC",
+          "A JSON spec (docs/spec.md) or an OpenTimelineIO timeline (.otio, docs/otio.md), or - to read it from "
+            + "standard input."
+        )
+      ],
       options: specs,
       notes: """
         Relative paths in the spec resolve against the spec's folder (the current folder for standard input).
@@ -84,7 +90,9 @@ struct ComposeCommand {
   static func load(_ data: Data, base: String, name: String) throws(CommandFailure) -> (SpecDocument, Composition) {
     let document: SpecDocument
     do {
-      document = try SpecDecoder.decode(data, baseDirectory: base)
+      document =
+        try OTIODecoder.isTimeline(data)
+        ? OTIODecoder.decode(data, baseDirectory: base) : SpecDecoder.decode(data, baseDirectory: base)
     } catch {
       throw Self.failure(name, error.problems)
     }

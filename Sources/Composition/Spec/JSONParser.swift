@@ -5,7 +5,7 @@ struct JSONNumber: Hashable {
 }
 
 /// A small strict JSON parser (RFC 8259) for specs. Objects become `[String: Any]`, arrays `[Any]`, strings
-/// `String`, numbers `JSONNumber`, true/false `Bool`, null `JSONNull`. A duplicate key is an error, as it would
+/// `String`, numbers `JSONNumber`, true/false `Bool`, null `JSONParser.Null`. A duplicate key is an error, as it would
 /// otherwise hide one of two values.
 ///
 /// Why not Foundation's JSONSerialization: it turns every number into a binary floating-point NSNumber, so a

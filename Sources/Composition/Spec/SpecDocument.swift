@@ -16,6 +16,9 @@ public struct SpecDocument: Sendable {
   /// For a track whose segments `without(sources:)` left out, each kept segment's index in the spec, so a
   /// problem is named at the segment's own path; tracks not listed keep the spec's indices.
   public var specSegmentIndices: [TrackID: [Int]] = [:]
+  /// Whether the frame takes the first video clip's size and every clip is fitted into it (whole, centred), once
+  /// the sources are probed: a timeline that names no frame size (OpenTimelineIO's).
+  public var fitsClipsToFrame = false
 
   /// The composition without the segments of `sources` (those that could not be probed), so the model's rules
   /// are checked on the rest without repeating the same problem.
@@ -38,6 +41,7 @@ public struct SpecDocument: Sendable {
     for index in composition.sources.indices {
       if let info = infos[composition.sources[index].id] { composition.sources[index].info = info }
     }
+    if fitsClipsToFrame { composition.fitClipsToFrame() }
     return composition
   }
 
