@@ -5,19 +5,7 @@ import XCTest
 /// HDR by default: with an HDR clip and no codec named, the output is HEVC 10-bit in the clip's transfer and
 /// BT.2020 (`hvc1` in MP4 and QuickTime, PQ's mastering and light levels in the track), VP9 10-bit in WebM;
 /// `--hdr sdr` or an 8-bit codec maps to SDR with a note saying why. Checked with ffprobe.
-final class HDRDefaultCodecTests: XCTestCase {
-  private var folder: URL!
-
-  override func setUp() {
-    folder = FixtureFiles.temporaryFolder()
-  }
-
-  override func tearDown() {
-    try? FileManager.default.removeItem(at: folder)
-  }
-
-  private func out(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
+final class HDRDefaultCodecTests: FolderTestCase {
   private func facts(_ path: String) throws -> String {
     try ClipmergeProcess.runTool(
       "ffprobe",

@@ -7,19 +7,7 @@ import XCTest
 /// ffmpeg CLI, is the frame OTIO's own time maths (`transformed_time`) names: cuts, gaps, a top track with gaps
 /// over a bottom one, a dissolve from both clips' handles, a time warp, a freeze, a disabled clip; rates written
 /// as floats are exact; bad timelines are refused naming the clip and its JSON path.
-final class OTIOTimelineTests: XCTestCase {
-  private var folder: URL!
-
-  override func setUp() {
-    folder = FixtureFiles.temporaryFolder()
-  }
-
-  override func tearDown() {
-    try? FileManager.default.removeItem(at: folder)
-  }
-
-  private func out(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
+final class OTIOTimelineTests: FolderTestCase {
   /// OTIO's Python (PyPI opentimelineio, which `make` installs under .build); a broken precondition fails.
   private var python: String { FixtureFiles.root.appendingPathComponent(".build/otio-venv/bin/python").path }
 

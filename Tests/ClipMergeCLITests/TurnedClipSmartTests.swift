@@ -7,19 +7,7 @@ import XCTest
 /// (the ffmpeg CLI's framemd5) and re-encodes the rest in the stored orientation (its decode, turned upright by
 /// ffmpeg as players do, within 40 dB of the source's); clips of different orientations are rendered upright in
 /// full, with the reason in the user's words, and `--copy` names the turns.
-final class TurnedClipSmartTests: XCTestCase {
-  private var folder: URL!
-
-  override func setUp() {
-    folder = FixtureFiles.temporaryFolder()
-  }
-
-  override func tearDown() {
-    try? FileManager.default.removeItem(at: folder)
-  }
-
-  private func out(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
+final class TurnedClipSmartTests: FolderTestCase {
   /// An iPhone held upright: 10-bit HLG HEVC with Dolby Vision 8.4 and an edit list, its 320x180 pictures
   /// turned 90° clockwise. Two trims joined smart stay `hvc1` 10-bit HLG with the record and the matrix.
   func testTwoTrimsOfAPortraitPhoneClipAreSmartWithItsDisplayMatrix() throws {

@@ -6,19 +6,7 @@ import XCTest
 /// shown once, at its own time (ffprobe's packet times of the output are the source's), and is the source's
 /// picture (the ffmpeg CLI's decode of both, turned upright, within 35 dB); `--fps` gives a constant rate;
 /// `probe` says the rate varies, with the shortest and longest frame.
-final class VariableFrameRateTests: XCTestCase {
-  private var folder: URL!
-
-  override func setUp() {
-    folder = FixtureFiles.temporaryFolder()
-  }
-
-  override func tearDown() {
-    try? FileManager.default.removeItem(at: folder)
-  }
-
-  private func out(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
+final class VariableFrameRateTests: FolderTestCase {
   /// The clip: 25 pictures of 100, 90 and 80 ms in 2.17 s, stored upside down. MP4 and Matroska keep
   /// every picture at its time (before: 28 frames at 12.5 fps, 5 pictures doubled, the rest shifted).
   func testEachPictureOfAVariableRateClipIsShownOnceAtItsOwnTime() throws {
@@ -49,6 +37,21 @@ final class VariableFrameRateTests: XCTestCase {
     let steps = try Self.pictureTimes(constant)
     XCTAssertEqual(steps.count, 55)
     XCTAssertTrue(zip(steps, steps.dropFirst()).allSatisfy { abs($1 - $0 - 0.04) < 1e-6 }, "\(steps)")
+  }
+
+  /// A picture overlaid or a plain title over a variable-rate clip adds no frame (they change nothing between
+  /// its pictures): still 25 frames at the clip's times.
+  func testAPictureOrATitleOverItAddsNoFrame() throws {
+    let clip = FixtureFiles.path("vfr-steps.mp4")
+    let times = try Self.pictureTimes(clip)
+    let overlaid = out("overlaid.mp4")
+    let overlay = try ClipmergeProcess.run(["overlay", clip, FixtureFiles.path("logo.png"), "-o", overlaid])
+    XCTAssertEqual(overlay.code, 0, overlay.stderr)
+    Self.assertSameTimes(try Self.pictureTimes(overlaid), times, "overlay")
+    let titled = out("titled.mp4")
+    let title = try ClipmergeProcess.run(["concat", clip, "--text", "LOW LIGHT", "-o", titled])
+    XCTAssertEqual(title.code, 0, title.stderr)
+    Self.assertSameTimes(try Self.pictureTimes(titled), times, "title")
   }
 
   /// A 25 fps clip with one picture dropped: the 49 pictures at their times, the one before the gap lasting

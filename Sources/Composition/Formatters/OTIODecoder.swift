@@ -17,6 +17,8 @@ public enum OTIODecoder {
     return head[key.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\n" || $0 == "\t" }.hasPrefix("\"Timeline.")
   }
 
+  /// The timeline in `data` as a spec document (its sources still to probe; paths resolved against
+  /// `baseDirectory`), with every problem of form found; throws when it is not a timeline at all.
   public static func decode(_ data: Data, baseDirectory: String) throws(InvalidSpec) -> SpecDocument {
     let bytes = Array(data)
     let json: Any

@@ -6,7 +6,8 @@ public enum FrameTiming: String, Sendable, Hashable, CaseIterable {
   /// Frame n starts at n × frameDuration.
   case constant
   /// A frame starts at each time a shown clip's picture starts (mapped through its segment), at each segment's
-  /// start and end, and on the grid of frameDuration over what is not a clip (pictures, text, colour cards).
+  /// start and end, and on the grid of frameDuration where the frame changes between pictures (transitions,
+  /// fades, moving layers, subtitles).
   /// Renders that cut at frames (GIF, segments over a cluster, smart copies) use the constant grid.
   case sources
 }

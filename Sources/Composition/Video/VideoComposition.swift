@@ -3,8 +3,8 @@
 public struct VideoComposition: Sendable, Hashable {
   /// The size of the output frames, in pixels.
   public var renderSize: PixelSize
-  /// Output frame n is at `n × frameDuration` (with `frameTiming` `.sources`, the shortest step between frames
-  /// where they follow no clip).
+  /// Output frame n is at `n × frameDuration` (with `frameTiming` `.sources`, the step between frames where the
+  /// frame changes between the clips' pictures).
   public var frameDuration: MediaTime
   /// Where frames start: on the grid of `frameDuration` (the default) or at the shown clips' picture times.
   public var frameTiming: FrameTiming = .constant

@@ -2,10 +2,11 @@ import Composition
 
 /// When a composition's output frames start if they follow its clips' own pictures (`FrameTiming.sources`):
 /// at each picture a forward segment shows (its packet's time, mapped to composition time), at each segment's
-/// and instruction's start and end, and every frame duration over what is not a clip's pictures (pictures,
-/// text, colour cards, reversed and frozen segments). Each frame lasts until the next starts, the last until
-/// the composition ends: a variable frame rate output that shows every picture once, for as long as it lasts
-/// in its clip.
+/// and instruction's start and end, and every frame duration where the frame changes between pictures:
+/// subtitles, reversed segments, and instructions whose layers move, fade or change their effects (a
+/// transition, a title fading in). A still picture, a plain title or a colour card over a clip adds nothing.
+/// Each frame lasts until the next starts, the last until the composition ends: a variable frame rate output
+/// that shows every picture once, for as long as it lasts in its clip.
 struct FrameSchedule {
   /// The frames' start times in ticks of `timeBase`, from zero, strictly increasing, each before `end`.
   let starts: [Int64]
@@ -32,16 +33,31 @@ struct FrameSchedule {
     }
     for instruction in video.instructions {
       times += [instruction.timeRange.start, instruction.timeRange.end]
+      let changing = instruction.layers.contains { layer in
+        !layer.opacity.isConstant || !layer.transform.isConstant || !(layer.mask?.rect.isConstant ?? true)
+          || layer.effects.contains { !$0.amount.isConstant }
+      }
+      if changing { grid(instruction.timeRange) }
     }
     var pictures: [String: [MediaTime]] = [:]
     for track in composition.tracks(of: .video) {
       for segment in track.segments {
         let range = segment.compositionRange
         times += [range.start, range.end]
-        guard let source = composition.source(segment.source), source.drawing == nil, !source.info.isStill,
-          source.info.video != nil, segment.playback == .forward
-        else {
+        guard let source = composition.source(segment.source) else { continue }
+        switch source.drawing {
+        case .subtitles?:
           grid(range)
+          continue
+        case .text?, .color?:
+          continue
+        case nil:
+          break
+        }
+        // A still shows one picture; a reversed segment's pictures do not start at their packets' times.
+        if source.info.isStill || source.info.video == nil { continue }
+        guard segment.playback == .forward else {
+          if segment.playback == .reversed { grid(range) }
           continue
         }
         if pictures[source.path] == nil { pictures[source.path] = try PictureTimes.of(path: source.path) }
