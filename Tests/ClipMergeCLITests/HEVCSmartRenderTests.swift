@@ -258,9 +258,9 @@ final class HEVCSmartRenderTests: XCTestCase {
     }
   }
 
-  /// The output pictures a smart render's `--report` says were copied (its runs' times at 30 fps), and its
-  /// `smart` part.
-  static func copiedPictures(report: String) throws -> (Set<Int>, [String: Any]) {
+  /// The output pictures a smart render's `--report` says were copied (its runs' times at `rate` frames a
+  /// second), and its `smart` part.
+  static func copiedPictures(report: String, rate: Double = 30) throws -> (Set<Int>, [String: Any]) {
     let json = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
     XCTAssertEqual(json["method"] as? String, "smart")
@@ -268,8 +268,8 @@ final class HEVCSmartRenderTests: XCTestCase {
     let runs = try XCTUnwrap(smart["runs"] as? [[String: Any]])
     var copied = Set<Int>()
     for run in runs where run["copied"] as? Bool == true {
-      let start = Int(((run["start"] as? Double ?? 0) * 30).rounded())
-      let end = Int(((run["end"] as? Double ?? 0) * 30).rounded())
+      let start = Int(((run["start"] as? Double ?? 0) * rate).rounded())
+      let end = Int(((run["end"] as? Double ?? 0) * rate).rounded())
       copied.formUnion(start..<end)
     }
     return (copied, smart)

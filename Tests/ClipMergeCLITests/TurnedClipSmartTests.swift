@@ -50,15 +50,7 @@ final class TurnedClipSmartTests: FolderTestCase {
       }
       XCTAssertEqual(try Self.displayMatrix(output), try Self.displayMatrix(clip), name)
       try Self.assertDecodesStrictly(output)
-      let json = try XCTUnwrap(
-        JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
-      let runs = try XCTUnwrap((json["smart"] as? [String: Any])?["runs"] as? [[String: Any]])
-      var copied = Set<Int>()
-      for run in runs where run["copied"] as? Bool == true {
-        let start = Int(((run["start"] as? Double ?? 0) * 25).rounded())
-        let end = Int(((run["end"] as? Double ?? 0) * 25).rounded())
-        copied.formUnion(start..<end)
-      }
+      let (copied, _) = try HEVCSmartRenderTests.copiedPictures(report: report, rate: 25)
       XCTAssertEqual(copied.count, 60, name)
       try Self.assertPictures(
         output, source: clip, shown: Array(5..<40) + Array(10..<45), copied: copied, size: 320 * 240,

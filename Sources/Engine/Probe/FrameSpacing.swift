@@ -6,49 +6,35 @@ enum FrameSpacing {
   /// How many packets are read at most.
   static let sampleLimit = 600
 
-  /// How a stream's first frames are spaced: the shortest and the longest step between them, in seconds.
+  /// How a stream's first frames are spaced: the shortest and the longest step between them, and the step of
+  /// the closest frames.
   struct Measure {
     var shortest: MediaTime
     var longest: MediaTime
+    /// The tenth percentile of the steps (so a stray pair stamped closer by a recorder's jitter does not count).
+    var closest: MediaTime
     /// The steps differ by more than the container's rounding: two ticks of its time base, or a tenth of the
     /// median step (100, 90 and 80 ms steps; a dropped frame; a phone's 30 fps slowing to 24 in low light).
     var isVariable: Bool
   }
 
-  /// The spacing of `path`'s stream `index`, from its first packets; nil for fewer than three frames.
+  /// The spacing of `path`'s stream `index`, from its first packets (one reading of them); nil for fewer than
+  /// three frames.
   static func measure(path: String, stream index: Int) -> Measure? {
     guard let input = try? InputFile(path: path, findStreamInfo: false), index < input.streamCount,
       let frames = intervals(input, stream: index), let low = frames.first, let high = frames.last,
       let median = frames.middle
     else { return nil }
     let base = input.stream(index).pointee.time_base
-    guard let shortest = Timestamp.time(low, base), let longest = Timestamp.time(high, base) else { return nil }
-    return Measure(shortest: shortest, longest: longest, isVariable: high - low > max(2, median / 10))
-  }
-
-  /// True when the spacing of the first frames varies (`Measure.isVariable`).
-  static func isVariable(path: String, stream index: Int) -> Bool? {
-    measure(path: path, stream: index)?.isVariable
-  }
-
-  /// The spacing of the closest frames: the tenth percentile of the intervals between the first frames (so a
-  /// stray pair stamped closer by a recorder's jitter does not count), in the stream's time base.
-  static func shortSpacing(path: String, stream index: Int) -> MediaTime? {
-    guard let input = try? InputFile(path: path, findStreamInfo: false), index < input.streamCount,
-      let frames = intervals(input, stream: index), !frames.isEmpty
+    guard let shortest = Timestamp.time(low, base), let longest = Timestamp.time(high, base),
+      let closest = Timestamp.time(frames[frames.count / 10], base)
     else { return nil }
-    return Timestamp.time(frames[frames.count / 10], input.stream(index).pointee.time_base)
+    return Measure(
+      shortest: shortest, longest: longest, closest: closest, isVariable: high - low > max(2, median / 10))
   }
 
   /// The intervals between the first frames' presentation stamps, sorted; packets much closer than the median
   /// (hidden VP9 alt-ref frames) are not frames of their own and are left out. Nil for fewer than two.
-  private static func intervals(path: String, stream index: Int) -> [Int64]? {
-    guard let input = try? InputFile(path: path, findStreamInfo: false), index < input.streamCount else {
-      return nil
-    }
-    return intervals(input, stream: index)
-  }
-
   private static func intervals(_ input: InputFile, stream index: Int) -> [Int64]? {
     guard let packet = try? Packet() else { return nil }
     input.discardAll(except: index)

@@ -63,10 +63,12 @@ public enum MediaProbe {
         throw .invalidInput(path: input.path, reason: problem)
       }
       info.video = videoInfo(input.stream(video))
-      info.video?.isVariableFrameRate = FrameSpacing.isVariable(path: input.path, stream: video) ?? false
-      // A variable rate is rendered at the spacing of its closest frames: measured from the packets' stamps.
+      // Measured from the packets' stamps, once: whether the rate varies, and the spacing of the closest frames
+      // a variable rate is rendered at where its frames cannot keep their own times.
+      let spacing = FrameSpacing.measure(path: input.path, stream: video)
+      info.video?.isVariableFrameRate = spacing?.isVariable ?? false
       if info.video?.preferredFrameDuration != info.video?.nominalFrameDuration {
-        info.video?.shortFrameSpacing = FrameSpacing.shortSpacing(path: input.path, stream: video)
+        info.video?.shortFrameSpacing = spacing?.closest
       }
     }
     if still, let orientation = try StillPicture.exifOrientation(path: input.path) {
