@@ -125,6 +125,34 @@ if [[ ! -f "$out/cut-off.mkv" ]]; then
   head -c 60000 "$out/whole.mkv.tmp.mkv" > "$out/cut-off.mkv"
   rm -f "$out/whole.mkv.tmp.mkv"
 fi
+# short-header.flv: 2 s of 24 fps pictures and sound whose onMetaData states 1 s (FATE's test-4867.mp4 states
+# 5.0 s for 6.0 s of pictures). rate-1000.flv: the same stating 1000 fps on average (nellymoser-discont.mp4):
+# the pictures' own stamps are at 24. hair-over.mp4: 32 pictures at 30 fps on a clock of 200 ticks a second,
+# whose rounded stamps end at 1.070 s, a hair over 32 frames (FATE's dts_5frames.mkv, cfhd, ProRes in MXF).
+if [[ ! -f "$out/short-header.flv" || ! -f "$out/rate-1000.flv" ]]; then
+  ff -f lavfi -i "testsrc=s=320x240:r=24:d=2" -f lavfi -i "sine=frequency=440:sample_rate=44100:duration=2" \
+    -c:v libx264 -preset ultrafast -g 24 -pix_fmt yuv420p -c:a aac -b:a 64k -shortest "$out/flv.tmp.flv"
+  python3 "$here/set-flv-metadata.py" "$out/flv.tmp.flv" "$out/short-header.flv" duration=1
+  python3 "$here/set-flv-metadata.py" "$out/flv.tmp.flv" "$out/rate-1000.flv" framerate=1000
+  rm -f "$out/flv.tmp.flv"
+fi
+[[ -f "$out/hair-over.mp4" ]] || ff -f lavfi -i "testsrc=s=320x240:r=30" -frames:v 32 -c:v libx264 \
+  -preset ultrafast -pix_fmt yuv420p -video_track_timescale 200 "$out/hair-over.mp4"
+# no-duration.webm: ten pictures at 25 fps as libwebm writes them: no packet says how long it lasts and the
+# header's 0.36 s ends where the last picture begins (FATE's vp90-2-* samples). scrambled.mp4: one second of
+# H.264 whose every slice is random bytes (scramble-slices.py): no picture of it decodes.
+if [[ ! -f "$out/no-duration.webm" ]]; then
+  ff -f lavfi -i "testsrc=s=320x240:r=25" -frames:v 10 -c:v libvpx-vp9 -deadline realtime -cpu-used 8 \
+    "$out/no-duration.tmp.webm"
+  python3 "$here/strip-webm-durations.py" "$out/no-duration.tmp.webm" "$out/no-duration.webm" 360
+  rm -f "$out/no-duration.tmp.webm"
+fi
+if [[ ! -f "$out/scrambled.mp4" ]]; then
+  ff -f lavfi -i "testsrc=s=320x240:r=25:d=1" -c:v libx264 -preset ultrafast -g 25 -pix_fmt yuv420p \
+    "$out/scrambled.tmp.mp4"
+  python3 "$here/scramble-slices.py" "$out/scrambled.tmp.mp4" "$out/scrambled.mp4"
+  rm -f "$out/scrambled.tmp.mp4"
+fi
 # live.webm: a WebM written to a pipe, as a browser's MediaRecorder or OBS writes it: no duration, no cues. 3 s.
 [[ -f "$out/live.webm" ]] || ff -f lavfi -i "testsrc=s=64x48:r=25:d=3" \
   -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=3" \

@@ -44,6 +44,7 @@ command -v lintian >/dev/null || need+=(lintian)
 command -v fakeroot >/dev/null || need+=(fakeroot)
 # python3's jsonschema: the suite checks docs/spec.schema.json against the example specs.
 /usr/bin/python3 -c "import jsonschema" 2>/dev/null || need+=(python3-jsonschema)
+/usr/bin/python3 -c "import numpy" 2>/dev/null || need+=(python3-numpy)
 /usr/bin/python3 -c "import ensurepip" 2>/dev/null || need+=(python3-venv)
 if ((${#need[@]})); then
   echo "installing: ${need[*]}"

@@ -19,6 +19,10 @@ public struct VideoStreamInfo: Sendable, Hashable {
   /// The spacing of the closest frames of a variable frame rate stream (the tenth percentile of the intervals
   /// between its first frames), if measured.
   public var shortFrameSpacing: MediaTime?
+  /// The usual spacing of the frames (the median interval between the first frames' stamps), if measured: the
+  /// pictures' own rate, which a header's average or nominal rate may not tell (an FLV stating 1000 fps on
+  /// average for 24, a stream stating 29.97 for pictures stamped at 15).
+  public var typicalFrameSpacing: MediaTime?
   /// Whether the frames' durations vary (a phone's low-light steps, a dropped frame, a screen recording): with
   /// no rate asked for, a composition of it shows its pictures at their own times (`VideoComposition`'s
   /// `followsSourceFrameTiming`).
@@ -75,21 +79,32 @@ extension VideoStreamInfo {
   /// How much longer than the closest frames' spacing a variable rate's frame may last (a recorder's jitter).
   static let spacingTolerance = 1.03
 
-  /// The frame rate to render this stream at: the nominal rate when the average agrees with it (constant
-  /// frame rate). For variable frame rate (phones report a nominal 120 for ~30 real; screen recorders skip
-  /// frames that repeat): the standard rate nearest the closest frames' spacing and no more than 3% slower
-  /// (120 fps at most), so every frame is shown and a frame repeats only where the source holds it; the film or
-  /// faster standard rate nearest the average when the spacing was not measured.
+  /// The frame rate to render this stream at. From the pictures' stamps where they were measured: the nominal
+  /// rate when their usual spacing agrees with it; for evenly spaced pictures the standard rate of that spacing
+  /// (within 3%) or the spacing itself, so each picture is shown once. Otherwise the nominal rate when the
+  /// average agrees with it (constant frame rate). For variable frame rate (phones report a nominal 120 for ~30
+  /// real; screen recorders skip frames that repeat): the standard rate nearest the closest frames' spacing and
+  /// no more than 3% slower (120 fps at most), so every frame is shown and a frame repeats only where the source
+  /// holds it; the film or faster standard rate nearest the average when the spacing was not measured.
   public var preferredFrameDuration: MediaTime? {
     let valid = { (d: MediaTime) in d >= MediaTime.ticks(1, rate: 1000) && d <= MediaTime(seconds: 1) }
+    let nearest = { (target: MediaTime, candidates: [MediaTime]) in
+      candidates.min { abs($0.ratio(to: target) - 1) < abs($1.ratio(to: target) - 1) }
+    }
+    let near = { (a: MediaTime, b: MediaTime) in abs(a.ratio(to: b) - 1) <= Self.spacingTolerance - 1 }
+    // The pictures' own stamps come first: a header's rates are hints.
+    if let typical = typicalFrameSpacing, valid(typical) {
+      if let nominal = nominalFrameDuration, valid(nominal), near(nominal, typical) { return nominal }
+      if !isVariableFrameRate {
+        if let standard = nearest(typical, Self.standardFrameDurations), near(standard, typical) { return standard }
+        return typical
+      }
+    }
     guard let average = averageFrameDuration, valid(average) else {
       return nominalFrameDuration.flatMap { valid($0) ? $0 : nil }
     }
     if let nominal = nominalFrameDuration, valid(nominal), abs(nominal.ratio(to: average) - 1) < 0.1 {
       return nominal
-    }
-    let nearest = { (target: MediaTime, candidates: [MediaTime]) in
-      candidates.min { abs($0.ratio(to: target) - 1) < abs($1.ratio(to: target) - 1) }
     }
     if let spacing = shortFrameSpacing, spacing > .zero {
       let fastEnough = Self.standardFrameDurations.filter { $0.ratio(to: spacing) <= Self.spacingTolerance }

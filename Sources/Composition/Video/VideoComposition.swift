@@ -29,10 +29,16 @@ public struct VideoComposition: Sendable, Hashable {
     instructions.first { $0.timeRange.contains(time) }
   }
 
-  /// The number of frames needed to cover `duration`: the last frame starts before it ends.
+  /// The number of frames needed to cover `duration`: the last frame starts before it ends. A duration a
+  /// hair over a whole number of frames means that number (a container's 1.066667 s at 30 fps is 32 frames, not
+  /// 33; a clock of 200 ticks a second rounds 32 frames' end up to 1.070 s; Matroska's millisecond stamps make
+  /// 5 frames at 24 fps 0.209 s): what is left past the last whole frame counts only when it is more than a fifth
+  /// of a frame. This is the one place a duration becomes a number of frames.
   public func frameCount(covering duration: MediaTime) -> Int64 {
-    guard frameDuration > .zero else { return 0 }
-    return duration.count(of: frameDuration, rounding: .up)
+    guard frameDuration > .zero, duration > .zero else { return 0 }
+    let whole = duration.count(of: frameDuration, rounding: .down)
+    let rest = duration - frameDuration * whole
+    return rest > frameDuration.multiplied(by: 1, dividedBy: 5) ? whole + 1 : max(whole, 1)
   }
 
   /// The presentation time of frame `index`.

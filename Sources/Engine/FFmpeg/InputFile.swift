@@ -50,6 +50,15 @@ final class InputFile {
     return input
   }
 
+  /// Opens `path` to read stream `index`'s packets: the header alone where it describes that stream, the streams
+  /// found from the first packets for containers that make their streams as their packets come (FLV). Nil when
+  /// the file cannot be opened or has no such stream.
+  static func reading(path: String, stream index: Int) -> InputFile? {
+    if let quick = try? InputFile(path: path, findStreamInfo: false), index < quick.streamCount { return quick }
+    guard let input = try? InputFile(path: path), index < input.streamCount else { return nil }
+    return input
+  }
+
   deinit {
     avformat_close_input(&context)
   }
@@ -149,6 +158,11 @@ final class InputFile {
   }
 
   /// Seeks `stream` to the keyframe at or before `timestamp` in the stream's time base (av_seek_frame).
+  /// Seeks every stream to the last keyframe at or before `ticks` of AV_TIME_BASE.
+  func seek(containerTicks ticks: Int64) throws(FFmpegError) {
+    try check(av_seek_frame(format, -1, ticks, AVSEEK_FLAG_BACKWARD), "av_seek_frame")
+  }
+
   func seek(stream: Int, to timestamp: Int64) throws(FFmpegError) {
     try check(av_seek_frame(format, Int32(stream), timestamp, AVSEEK_FLAG_BACKWARD), "av_seek_frame")
   }

@@ -1,7 +1,7 @@
 internal import CFFmpeg
 
 /// Whether a file's video stream gives a picture at all: its first packets are decoded until one picture comes
-/// out (concealed errors and all, as the ffmpeg CLI shows it), so a stream of encrypted or damaged data that
+/// out whole (not concealed), so a stream of encrypted or damaged data that
 /// decodes to nothing, or one whose declared size is over the limit (the decoder refuses to allocate it), is
 /// refused before a render shows it as black.
 enum DecodableCheck {
@@ -10,8 +10,7 @@ enum DecodableCheck {
 
   /// Nil when a picture decodes; otherwise why none does, in the user's words.
   static func problem(path: String, stream index: Int) -> String? {
-    guard let input = try? InputFile(path: path, findStreamInfo: false), index < input.streamCount,
-      let packet = try? Packet(), let frame = try? Frame()
+    guard let input = InputFile.reading(path: path, stream: index), let packet = try? Packet(), let frame = try? Frame()
     else { return nil }
     input.discardAll(except: index)
     guard let decoder = try? Decoder(stream: input.stream(index), threads: 1) else { return nil }
@@ -19,8 +18,10 @@ enum DecodableCheck {
     var encrypted = false
     func decoded() -> Bool {
       guard let status = try? decoder.receive(into: frame), status == .ready else { return false }
-      frame.unref()
-      return true
+      defer { frame.unref() }
+      // A picture the decoder had to conceal (slices with errors, as random data parses) is not one: the ffmpeg
+      // CLI shows none of such a stream.
+      return frame.pointer.pointee.decode_error_flags == 0 && frame.pointer.pointee.flags & AV_FRAME_FLAG_CORRUPT == 0
     }
     while sent < packetLimit, (try? input.nextPacket(into: packet)) == true {
       defer { packet.unref() }

@@ -13,6 +13,9 @@ enum FrameSpacing {
     var longest: MediaTime
     /// The tenth percentile of the steps (so a stray pair stamped closer by a recorder's jitter does not count).
     var closest: MediaTime
+    /// The pictures' usual spacing: the mean step of evenly spaced frames (a clock of 200 ticks a second
+    /// spaces 30 fps 35, 35 and 30 ms apart), the median step of unevenly spaced ones.
+    var typical: MediaTime
     /// The steps differ by more than the container's rounding: two ticks of its time base, or a tenth of the
     /// median step (100, 90 and 80 ms steps; a dropped frame; a phone's 30 fps slowing to 24 in low light).
     var isVariable: Bool
@@ -21,16 +24,20 @@ enum FrameSpacing {
   /// The spacing of `path`'s stream `index`, from its first packets (one reading of them); nil for fewer than
   /// three frames.
   static func measure(path: String, stream index: Int) -> Measure? {
-    guard let input = try? InputFile(path: path, findStreamInfo: false), index < input.streamCount,
-      let frames = intervals(input, stream: index), let low = frames.first, let high = frames.last,
+    guard let input = InputFile.reading(path: path, stream: index), let frames = intervals(input, stream: index),
+      let low = frames.first, let high = frames.last,
       let median = frames.middle
     else { return nil }
     let base = input.stream(index).pointee.time_base
     guard let shortest = Timestamp.time(low, base), let longest = Timestamp.time(high, base),
-      let closest = Timestamp.time(frames[frames.count / 10], base)
+      let closest = Timestamp.time(frames[frames.count / 10], base), let middle = Timestamp.time(median, base),
+      let total = Timestamp.time(frames.reduce(0, +), base)
     else { return nil }
+    let isVariable = high - low > max(2, median / 10)
+    let mean = total.multiplied(by: 1, dividedBy: Int64(frames.count))
     return Measure(
-      shortest: shortest, longest: longest, closest: closest, isVariable: high - low > max(2, median / 10))
+      shortest: shortest, longest: longest, closest: closest, typical: isVariable ? middle : mean,
+      isVariable: isVariable)
   }
 
   /// The intervals between the first frames' presentation stamps, sorted; packets much closer than the median
@@ -40,9 +47,10 @@ enum FrameSpacing {
     input.discardAll(except: index)
     var stamps: [Int64] = []
     while stamps.count < sampleLimit, (try? input.read(into: packet)) == true {
-      if packet.streamIndex == Int32(index) && packet.pointer.pointee.pts != cm_nopts_value() {
-        stamps.append(packet.pointer.pointee.pts)
-      }
+      // A packet without a presentation stamp is timed by its decoding stamp (AVI's packed B-pictures).
+      let p = packet.pointer.pointee
+      let stamp = p.pts != cm_nopts_value() ? p.pts : p.dts
+      if packet.streamIndex == Int32(index) && stamp != cm_nopts_value() { stamps.append(stamp) }
       packet.unref()
     }
     stamps.sort()

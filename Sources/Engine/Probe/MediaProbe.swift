@@ -67,9 +67,8 @@ public enum MediaProbe {
       // a variable rate is rendered at where its frames cannot keep their own times.
       let spacing = FrameSpacing.measure(path: input.path, stream: video)
       info.video?.isVariableFrameRate = spacing?.isVariable ?? false
-      if info.video?.preferredFrameDuration != info.video?.nominalFrameDuration {
-        info.video?.shortFrameSpacing = spacing?.closest
-      }
+      info.video?.shortFrameSpacing = spacing?.closest
+      info.video?.typicalFrameSpacing = spacing?.typical
     }
     if still, let orientation = try StillPicture.exifOrientation(path: input.path) {
       info.video?.orientation = orientation
@@ -82,25 +81,46 @@ public enum MediaProbe {
   /// frame's or a packet's worth of difference is a rounding of where the last one ends.
   static let truncationTolerance = MediaTime.ticks(1, rate: 2)
 
-  /// How long the file lasts as far as its streams' data really go, and what its header states when that is
-  /// more. The length counts from the file's start (its earliest stream's first time) to the end of the last
-  /// of `streams`. MP4 and QuickTime: the streams' own timings, shortened by index entries that lie past the
-  /// end of the file; a movie whose pictures start late (an empty edit) lasts as long as they do, as in the
-  /// ffmpeg CLI and players. Other containers: from the last packets' timestamps, which also give the length
-  /// of a file whose header states none.
+  /// How long the file lasts as far as its streams' data really go, and what its header states when that
+  /// differs. The header is a hint; the length is that of the pictures and sound the file holds, from the file's
+  /// start (its earliest stream's first time) to the end of the last of `streams`. MP4 and QuickTime: the
+  /// streams' own timings from their sample tables (not the movie header's duration), shortened by index
+  /// entries that lie past the end of the file; a movie whose pictures start late (an empty edit) lasts as long
+  /// as they do, as in the ffmpeg CLI and players. Other containers: from the last packets' timestamps, which
+  /// also give the length of a file whose header states none, or one shorter than its pictures (an FLV whose
+  /// header says 5 s over 6 s of pictures).
   static func length(of input: InputFile, streams: [Int]) -> (duration: MediaTime, stated: MediaTime?) {
-    var stated = duration(of: input)
+    let header = duration(of: input)
+    let start = Timestamp.containerTime(input.startTime) ?? .zero
     if input.isISOMedia {
-      if let end = streamsEnd(of: input, streams: streams), end > .zero, end < stated { stated = end }
-      guard let end = TruncationCheck.dataEnd(of: input, streams: streams), end > .zero, end < stated else {
-        return (stated, nil)
-      }
-      return (end, stated)
+      let own = streamsEnd(of: input, streams: streams).flatMap { $0 > .zero ? $0 : nil } ?? header
+      let cut = TruncationCheck.dataEnd(of: input, streams: streams).flatMap { $0 > .zero && $0 < own ? $0 : nil }
+      // The last pictures and sound themselves, from near where the tables say (or the file's data) ends.
+      let last = DataEnd.lastPackets(path: input.path, streams: streams, start: start, statedEnd: cut ?? own)
+      guard let cut else { return (last.map { max($0, own) } ?? own, nil) }
+      return (last.map { min(max($0, cut), own) } ?? cut, own)
     }
-    guard let end = DataEnd.scan(path: input.path, streams: streams), end > .zero else { return (stated, nil) }
-    if stated == .zero { return (end, nil) }
-    if end + truncationTolerance < stated { return (end, stated) }
-    return (stated, nil)
+    // A packet that states no duration lasts a frame at the rate the probed stream has (a WebM's last picture).
+    var frames: [Int: MediaTime] = [:]
+    for index in streams {
+      let stream = input.stream(index).pointee
+      frames[index] = frameDuration(stream.avg_frame_rate) ?? frameDuration(stream.r_frame_rate)
+    }
+    guard let end = DataEnd.scan(path: input.path, streams: streams, start: start, frameLengths: frames),
+      end > .zero
+    else {
+      return (header, nil)
+    }
+    if header == .zero { return (end, nil) }
+    // Within half a frame the header is the muxer's own sum and the packets' stamps are rounded to their clock
+    // (Matroska's 60 fps pictures last 16 or 17 ms): the header's length stands.
+    if let frame = frames.values.min(), end < header + frame.multiplied(by: 1, dividedBy: 2),
+      header < end + frame.multiplied(by: 1, dividedBy: 2)
+    {
+      return (header, nil)
+    }
+    let differs = end + truncationTolerance < header || end > header + truncationTolerance
+    return (end, differs ? header : nil)
   }
 
   /// Where the last of `streams` ends by its stated start and duration, from the file's start; nil when one
