@@ -8,7 +8,7 @@ DEMO_DIR = demo-out
 
 TSAN_FILTER ?= EngineTests
 
-.PHONY: all deps build release fixtures test test-times fuzz sanitize tsan demo man completions install uninstall deb image bench real-media \
+.PHONY: all deps build release fixtures test test-times fuzz sanitize tsan demo man completions install uninstall deb image bench real-media corpus \
 	stills slurm-check format lint clean docs
 
 all: build
@@ -101,6 +101,12 @@ slurm-check: release fixtures
 
 real-media: release fixtures
 	@scripts/real-media.sh
+
+# Every file of CORPUS (../shared/media unless told; FATE's samples for docs/corpus.md) rendered whole and compared
+# with the ffmpeg CLI's decode of it, picture by picture: a Markdown table, exit 1 when a file is shown wrongly.
+CORPUS ?= ../shared/media
+corpus: release
+	@scripts/corpus-check.sh $(CORPUS) --jobs 2 --bin $(RELEASE_BIN)
 
 # docs/stills: the midpoint of every transition and effect example spec (docs/effects.md).
 stills: release fixtures

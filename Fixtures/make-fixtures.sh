@@ -153,6 +153,21 @@ if [[ ! -f "$out/scrambled.mp4" ]]; then
   python3 "$here/scramble-slices.py" "$out/scrambled.tmp.mp4" "$out/scrambled.mp4"
   rm -f "$out/scrambled.tmp.mp4"
 fi
+# long.apng: 14 pictures of noise at 10 fps, 1.5 MB: an APNG states no length and cannot be read from the middle
+# (FATE's apng_out_of_order_frames.png, 2.5 MB, was refused for "no length").
+[[ -f "$out/long.apng" ]] || ff -f lavfi -i "nullsrc=s=320x240:r=10,geq=random(1)*255:128:128" -frames:v 14 \
+  -pix_fmt rgb24 -f apng "$out/long.apng"
+# size-change.mkv: one second of 320x240 test pattern, then one of 160x240 red in the same H.264 stream (a new
+# SPS), the header saying 320x240 (FATE's extradata-reload-multi-stsd.mp4, vp8/frame_size_change.mp4).
+if [[ ! -f "$out/size-change.mkv" ]]; then
+  ff -f lavfi -i "testsrc=s=320x240:r=25:d=1" -c:v libx264 -preset ultrafast -g 25 -pix_fmt yuv420p \
+    -bsf:v h264_mp4toannexb -f h264 "$out/size-a.tmp.h264"
+  ff -f lavfi -i "color=c=red:s=160x240:r=25:d=1" -c:v libx264 -preset ultrafast -g 25 -pix_fmt yuv420p \
+    -bsf:v h264_mp4toannexb -f h264 "$out/size-b.tmp.h264"
+  cat "$out/size-a.tmp.h264" "$out/size-b.tmp.h264" > "$out/size.tmp.h264"
+  ff -r 25 -i "$out/size.tmp.h264" -c copy "$out/size-change.mkv"
+  rm -f "$out"/size*.tmp.h264
+fi
 # live.webm: a WebM written to a pipe, as a browser's MediaRecorder or OBS writes it: no duration, no cues. 3 s.
 [[ -f "$out/live.webm" ]] || ff -f lavfi -i "testsrc=s=64x48:r=25:d=3" \
   -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=3" \

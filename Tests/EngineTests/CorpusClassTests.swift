@@ -59,6 +59,14 @@ final class CorpusClassTests: XCTestCase {
     try assertEachPictureOnce("no-duration.webm", frames: 10, frameDuration: MediaTime.ticks(1, rate: 25))
   }
 
+  // FATE's apng_out_of_order_frames.png: an APNG over a megabyte was refused for having no length (its reader
+  // cannot start in the middle, where the length is looked for).
+  func testLongAPNGLastsAsItsPictures() throws {
+    let info = try MediaProbe.probe(FixtureFiles.path("long.apng"))
+    XCTAssertEqual(info.duration, MediaTime.ticks(14, rate: 10))
+    try assertEachPictureOnce("long.apng", frames: 14, frameDuration: MediaTime.ticks(1, rate: 10))
+  }
+
   // FATE's H264_might_overflow.mkv and mov-3elist-encrypted.mp4: rendered as black frames with exit 0.
   func testStreamOfWhichNoPictureDecodesIsRefused() throws {
     let path = FixtureFiles.path("scrambled.mp4")
@@ -70,6 +78,27 @@ final class CorpusClassTests: XCTestCase {
       XCTAssertEqual(
         "\(error)", "\(path): no picture of its video decodes (damaged data, or a size it does not have)")
     }
+  }
+
+  // FATE's extradata-reload-multi-stsd.mp4: the 128x128 pictures after 256x128 ones were put in the left half.
+  func testPictureOfAnotherSizeMidStreamIsFittedAndCentred() throws {
+    let source = try RenderHelpers.source(0, "size-change.mkv")
+    XCTAssertEqual(source.info.video.map { [$0.width, $0.height] }, [320, 240])
+    let (out, _) = try RenderHelpers.render(try ConcatRecipe(clips: [.init(source: source)]).makeComposition())
+    // Frame 40, decoded by the ffmpeg CLI: the red 160x240 picture centred, black bars either side.
+    let grey = try ClipmergeProcess.capture(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "ffmpeg", "-nostdin", "-v", "error", "-i", out, "-vf", "select=eq(n\\,40)", "-frames:v", "1", "-f",
+        "rawvideo", "-pix_fmt", "gray", "-",
+      ])
+    let luma = [UInt8](grey.output)
+    XCTAssertEqual(luma.count, 320 * 240, grey.stderr)
+    guard luma.count == 320 * 240 else { return }
+    let at = { (x: Int) in Int(luma[120 * 320 + x]) }
+    for x in [20, 60, 270, 300] { XCTAssertLessThan(at(x), 24, "a bar at x = \(x)") }
+    // Red is luma 81 in BT.601 limited range.
+    for x in [90, 160, 230] { XCTAssertEqual(at(x), 81, accuracy: 6, "the red picture at x = \(x)") }
   }
 
   // The rounding of a duration to frames, in one place: a hair over N frames is N, more is N + 1.

@@ -15,20 +15,25 @@ enum DataEnd {
   static func scan(
     path: String, streams: [Int], start: MediaTime, frameLengths: [Int: MediaTime] = [:]
   ) -> MediaTime? {
-    guard let input = try? InputFile(path: path, findStreamInfo: false), let packet = try? Packet(),
+    guard var input = try? InputFile(path: path, findStreamInfo: false), let packet = try? Packet(),
       let size = input.byteSize
     else { return nil }
     input.discardAll(except: Set(streams))
     var window = firstWindow
     while true {
       let position = max(0, size - window)
-      if position > 0 {
-        guard (try? input.seek(toByte: position)) != nil else { return nil }
+      let seeked = position > 0 && (try? input.seek(toByte: position)) != nil
+      if !seeked && (position > 0 || window > firstWindow) {
+        // The whole file from a fresh start: a container that cannot seek by byte (APNG), or one whose reading
+        // from the middle failed (a seek by byte that its reader cannot follow).
+        guard let fresh = try? InputFile(path: path, findStreamInfo: false) else { return nil }
+        input = fresh
+        input.discardAll(except: Set(streams))
       }
       if let end = lastEnd(input, packet: packet, streams: Set(streams), frameLengths: frameLengths) {
         return max(.zero, end - start)
       }
-      if position == 0 { return nil }
+      if !seeked { return nil }
       window *= 8
     }
   }

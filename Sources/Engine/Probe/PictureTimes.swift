@@ -22,11 +22,9 @@ enum PictureTimes {
     let start = Timestamp.containerTime(input.startTime) ?? .zero
     var stamps: [Int64] = []
     while stamps.count < limit {
-      let more: Bool
-      do { more = try input.read(into: packet) } catch {
-        throw .readFailed(path: path, error, reason: "cannot read its pictures' times")
-      }
-      guard more else { break }
+      // The same end as the renderer's reading: a demuxer's damaged tail (a file cut off) ends the pictures; a
+      // failed read of the file is an error.
+      guard try input.nextPacket(into: packet) else { break }
       let p = packet.pointer.pointee
       if p.stream_index == Int32(index) && p.pts != cm_nopts_value() && p.flags & AV_PKT_FLAG_DISCARD == 0 {
         stamps.append(p.pts)

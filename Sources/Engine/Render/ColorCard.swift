@@ -22,7 +22,7 @@ final class ColorCard: PictureSource {
       }
     }
     frame.pointer.pointee.color_range = AVCOL_RANGE_JPEG
-    picture = SourcePicture(frame: frame, time: .zero, serial: 1, originX: 0, originY: 0)
+    picture = SourcePicture(frame: frame, time: .zero, serial: 1, isDrawn: true)
   }
 
   func picture(at time: MediaTime) throws(EngineError) -> SourcePicture? { picture }

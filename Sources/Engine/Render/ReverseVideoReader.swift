@@ -60,7 +60,7 @@ final class ReverseVideoReader: PictureSource {
         loaded.append(
           SourcePicture(
             frame: picture.frame, time: picture.time, serial: serial, originX: picture.originX,
-            originY: picture.originY))
+            originY: picture.originY, isDrawn: picture.isDrawn))
         if picture.time + clockRounding >= time { break }
       }
       if let first = loaded.first, first.time + clockRounding < time || aim == .zero {

@@ -14,12 +14,16 @@ final class SourcePicture {
   /// text, the corner of the box around what was drawn (the rest of the frame is transparent).
   let originX: Int
   let originY: Int
+  /// Whether clipmerge drew the picture (text, a colour card) rather than decoded it: a drawn picture is its box
+  /// at its origin; a decoded one of another size than its stream declares is fitted into that size.
+  let isDrawn: Bool
 
-  init(frame: Frame, time: MediaTime, serial: Int, originX: Int = 0, originY: Int = 0) {
+  init(frame: Frame, time: MediaTime, serial: Int, originX: Int = 0, originY: Int = 0, isDrawn: Bool = false) {
     self.frame = frame
     self.time = time
     self.serial = serial
     self.originX = originX
     self.originY = originY
+    self.isDrawn = isDrawn
   }
 }

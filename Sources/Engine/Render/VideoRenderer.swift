@@ -93,7 +93,7 @@ final class VideoRenderer {
         throw EngineError.decodeFailed(
           path: source.path, time: picture.time, reason: "cannot convert the picture (\(error))")
       }
-      let transform = AffineTransform2D.translation(x: Double(picture.originX), y: Double(picture.originY))
+      let transform = Self.placement(of: picture, declared: info)
         .concatenating(info.preferredTransform).concatenating(layer.transform.value(at: time))
       var draw = LayerDraw(
         track: track.id, serial: picture.serial, picture: normalized, transform: transform,
@@ -182,8 +182,8 @@ final class VideoRenderer {
     at time: MediaTime
   ) throws(EngineError) -> LayerDraw {
     let cover = FitMode.cover.transform(from: info.displaySize, to: video.renderSize)
-    let transform = AffineTransform2D.translation(x: Double(picture.originX), y: Double(picture.originY))
-      .concatenating(info.preferredTransform).concatenating(cover)
+    let transform = Self.placement(of: picture, declared: info).concatenating(info.preferredTransform)
+      .concatenating(cover)
     let own = TrackID(-1 - track.rawValue)
     var draw = LayerDraw(
       track: own, serial: picture.serial, picture: normalized, transform: transform, opacity: 1 - backdrop.dim)
@@ -272,5 +272,19 @@ final class VideoRenderer {
       }
     readers[key] = reader
     return reader
+  }
+
+  /// Where a decoded picture lies in its stream's declared frame: its corner at its origin; a picture whose size
+  /// changed mid-stream (a new sample description, a VP8 key frame of another size) fitted into the declared
+  /// frame and centred, as the first is fitted into the render.
+  static func placement(of picture: SourcePicture, declared info: VideoStreamInfo) -> AffineTransform2D {
+    let size = PixelSize(
+      width: Int(picture.frame.pointer.pointee.width), height: Int(picture.frame.pointer.pointee.height))
+    let frame = PixelSize(width: info.width, height: info.height)
+    let origin = AffineTransform2D.translation(x: Double(picture.originX), y: Double(picture.originY))
+    guard !picture.isDrawn, size.width > 0, size.height > 0, size != frame else {
+      return origin
+    }
+    return FitMode.contain.transform(from: size, to: frame)
   }
 }

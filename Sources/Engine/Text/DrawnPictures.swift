@@ -152,6 +152,6 @@ final class DrawnPictures: PictureSource {
     }
     frame.pointer.pointee.color_range = AVCOL_RANGE_JPEG
     serial += 1
-    return SourcePicture(frame: frame, time: .zero, serial: serial, originX: left, originY: top)
+    return SourcePicture(frame: frame, time: .zero, serial: serial, originX: left, originY: top, isDrawn: true)
   }
 }
