@@ -31,14 +31,22 @@ public struct VideoComposition: Sendable, Hashable {
 
   /// The number of frames needed to cover `duration`: the last frame starts before it ends. A duration a
   /// hair over a whole number of frames means that number (a container's 1.066667 s at 30 fps is 32 frames, not
-  /// 33; a clock of 200 ticks a second rounds 32 frames' end up to 1.070 s; Matroska's millisecond stamps make
-  /// 5 frames at 24 fps 0.209 s): what is left past the last whole frame counts only when it is more than a fifth
-  /// of a frame. This is the one place a duration becomes a number of frames.
+  /// 33; Matroska's millisecond stamps make 5 frames at 24 fps 0.209 s): what is left past the last whole frame
+  /// counts only when it is more than the slack, a hundredth of a frame or 2 ms, at most a quarter frame (a trim
+  /// of a spec 2.7 ms past a frame's start is a frame more). This is the one place a duration becomes a number of
+  /// frames; a file's length rounded by its clock is snapped to its frames where it is measured (`MediaProbe`).
   public func frameCount(covering duration: MediaTime) -> Int64 {
     guard frameDuration > .zero, duration > .zero else { return 0 }
     let whole = duration.count(of: frameDuration, rounding: .down)
     let rest = duration - frameDuration * whole
-    return rest > frameDuration.multiplied(by: 1, dividedBy: 5) ? whole + 1 : max(whole, 1)
+    return rest > roundingSlack ? whole + 1 : max(whole, 1)
+  }
+
+  /// How far past a whole number of frames a duration may run and still mean it.
+  var roundingSlack: MediaTime {
+    let quarter = frameDuration.multiplied(by: 1, dividedBy: 4)
+    let hundredth = frameDuration.multiplied(by: 1, dividedBy: 100)
+    return min(quarter, max(hundredth, MediaTime.ticks(2, rate: 1000)))
   }
 
   /// The presentation time of frame `index`.

@@ -69,12 +69,26 @@ public enum MediaProbe {
       info.video?.isVariableFrameRate = spacing?.isVariable ?? false
       info.video?.shortFrameSpacing = spacing?.closest
       info.video?.typicalFrameSpacing = spacing?.typical
+      if let frame = info.video?.preferredFrameDuration,
+        let tick = Timestamp.time(1, input.stream(video).pointee.time_base)
+      {
+        info.duration = Self.snapped(info.duration, toFramesOf: frame, clockTick: tick)
+      }
     }
     if still, let orientation = try StillPicture.exifOrientation(path: input.path) {
       info.video?.orientation = orientation
     }
     if let audio { info.audio = audioInfo(input.stream(audio)) }
     return info
+  }
+
+  /// `duration` less what its stream's clock added past its last whole frame: a clock of 200 ticks a second ends
+  /// 32 frames at 30 fps at 1.070 s for 1.0667. Only a remainder of at most one tick, under half a frame, goes.
+  static func snapped(_ duration: MediaTime, toFramesOf frame: MediaTime, clockTick tick: MediaTime) -> MediaTime {
+    guard frame > .zero, tick > .zero, tick * 2 < frame else { return duration }
+    let whole = frame * duration.count(of: frame, rounding: .down)
+    let rest = duration - whole
+    return rest > .zero && rest <= tick && whole > .zero ? whole : duration
   }
 
   /// How much the file's data holds shortened from the header's claim before it counts as cut off: less than a
