@@ -57,8 +57,12 @@ fi
 # OpenTimelineIO's own library (PyPI), in a virtual environment under .build: the tests build timelines with it
 # and check every rendered frame against its time maths.
 venv="$(cd "$(dirname "$0")/.." && pwd)/.build/otio-venv"
-if ! "$venv/bin/python" -c "import opentimelineio" 2>/dev/null; then
-  echo "installing: opentimelineio (PyPI) into $venv"
-  /usr/bin/python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check "opentimelineio==0.18.1"
+# Its adapters for CMX 3600 EDL and FCP 7 XML (opentimelineio-plugins) and FCPXML (otio-fcpx-xml-adapter) convert
+# editors' timelines for `compose edit.edl|edit.xml|edit.fcpxml`.
+if ! "$venv/bin/python" -c "import opentimelineio as o; n = o.adapters.available_adapter_names(); \
+    assert {'cmx_3600', 'fcp_xml', 'fcpx_xml'} <= set(n)" 2>/dev/null; then
+  echo "installing: opentimelineio, opentimelineio-plugins, otio-fcpx-xml-adapter (PyPI) into $venv"
+  [[ -x "$venv/bin/python" ]] || /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check "opentimelineio==0.18.1" "opentimelineio-plugins==0.18.1" \
+    "otio-fcpx-xml-adapter==1.0.0"
 fi

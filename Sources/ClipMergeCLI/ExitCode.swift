@@ -7,6 +7,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case dataError = 65
   /// An input is missing or cannot be read.
   case noInput = 66
+  /// A program an input needs is not installed (OpenTimelineIO's adapters for an EDL or an XML timeline).
+  case unavailable = 69
   /// A failure of clipmerge itself.
   case software = 70
   /// The system refused a resource: too many files open, out of memory.
@@ -26,6 +28,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .usage: return "usage error: unknown option, bad value, missing argument"
     case .dataError: return "bad input data: not media, no video stream, undecodable, impossible composition"
     case .noInput: return "an input is missing or unreadable"
+    case .unavailable: return "a program the input needs is not installed (OTIO's adapters for .edl, .xml, .fcpxml)"
     case .software: return "internal error"
     case .osError: return "the system refused a resource: too many files open, out of memory, no thread"
     case .cannotCreate: return "the output cannot be created (exists without -y, no such folder, write failed)"

@@ -48,9 +48,25 @@ final class OTIOTimelineTests: FolderTestCase {
                         elif isinstance(e, otio.schema.LinearTimeWarp):
                             scalar *= e.time_scalar
                     at = start + RT((inside - start).value * scalar, rate)
-                    frame = (at - item.media_reference.available_range.start_time).value
+                    available = item.media_reference.available_range
+                    frame = (at - (available.start_time if available else RT(0, rate))).value
                     break
             shown.append(frame)
+        return shown
+    def with_dissolves(tl):
+        shown = expected(tl)
+        for track in [t for t in tl.tracks if t.kind == "Video"]:
+            for i, item in enumerate(track):
+                if not isinstance(item, otio.schema.Transition):
+                    continue
+                r, a, b = track.range_of_child(item), track[i - 1], track[i + 1]
+                ra, rb = track.range_of_child(a), track.range_of_child(b)
+                n = int(r.duration.value)
+                for k in range(n):
+                    f = int(r.start_time.value) + k
+                    fa = a.source_range.start_time.value + (f - ra.start_time.value)
+                    fb = b.source_range.start_time.value + (f - rb.start_time.value)
+                    shown[f] = fa * (1 - k / n) + fb * (k / n)
         return shown
 
     """
@@ -146,6 +162,70 @@ final class OTIOTimelineTests: FolderTestCase {
       XCTAssertEqual(shown[i] == nil, frame == nil, "output frame \(i): \(String(describing: shown[i]))")
       if let frame, let got = shown[i] { XCTAssertEqual(got, frame, accuracy: 0.8, "output frame \(i)") }
     }
+  }
+
+  /// An EDL and an FCP 7 XML written by OTIO's own adapters (cuts and a dissolve; a top track with a gap over
+  /// a bottom one, a disabled clip and three audio tracks), rendered by `compose` through the same adapters:
+  /// every output frame is the one OTIO's own reading of the file names (inside the dissolve, the two clips'
+  /// frames mixed linearly).
+  func testAnEDLAndAnFCP7XMLThroughOTIOsAdapters() throws {
+    let edl = out("edit.edl")
+    let xml = out("edit.xml")
+    let json = try XCTUnwrap(
+      try timeline(
+        """
+        tl = otio.schema.Timeline(name="edl")
+        v = otio.schema.Track(kind="Video")
+        tl.tracks.append(v)
+        dissolve = otio.schema.Transition(
+            transition_type="SMPTE_Dissolve", in_offset=RT(4, rate), out_offset=RT(4, rate))
+        v.extend([clip("a", 10, 20), dissolve, clip("b", 60, 15), clip("c", 30, 10)])
+        otio.adapters.write_to_file(tl, sys.argv[1], adapter_name="cmx_3600")
+        x = otio.schema.Timeline(name="xml")
+        v1, v2 = otio.schema.Track(kind="Video"), otio.schema.Track(kind="Video")
+        audio = [otio.schema.Track(kind="Audio") for _ in range(3)]
+        x.tracks.extend([v1, v2] + audio)
+        off = clip("off", 40, 5)
+        off.enabled = False
+        v1.extend([clip("a", 10, 20), off, clip("b", 60, 15)])
+        v2.extend([gap(8), clip("top", 80, 6)])
+        for k, track in enumerate(audio):
+            track.append(clip("sound%d" % k, 10 * k, 40))
+        otio.adapters.write_to_file(x, sys.argv[1][:-4] + ".xml", adapter_name="fcp_xml")
+        back = [otio.adapters.read_from_file(sys.argv[1], rate=rate), otio.adapters.read_from_file(sys.argv[1][:-4] + ".xml")]
+        print(json.dumps([with_dissolves(t) for t in back]))
+        """, to: edl) as? [[Any]])
+    XCTAssertEqual(json.count, 2)
+    for ((file, expected), options) in zip(zip([edl, xml], json), [["--rate", "25"], []]) {
+      let output = out(URL(fileURLWithPath: file).lastPathComponent + ".mp4")
+      let result = try ClipmergeProcess.run(["compose", file, "-o", output] + options)
+      XCTAssertEqual(result.code, 0, result.stderr)
+      let shown = try frameNumbers(output)
+      XCTAssertEqual(shown.count, expected.count, "\(file): \(shown)")
+      for (i, want) in expected.enumerated() where i < shown.count {
+        let frame = (want as? NSNumber)?.doubleValue
+        XCTAssertEqual(shown[i] == nil, frame == nil, "\(file) frame \(i): \(String(describing: shown[i])) for \(want)")
+        if let frame, let got = shown[i] { XCTAssertEqual(got, frame, accuracy: 0.8, "\(file) frame \(i)") }
+      }
+      let streams = try ClipmergeProcess.runTool(
+        "ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,r_frame_rate", "-of", "csv=p=0", output])
+      XCTAssertEqual(streams, file == xml ? "video,25/1\naudio,0/0\n" : "video,25/1\n", file)
+    }
+  }
+
+  /// Without OTIO's adapters (a Python that lacks them), an EDL is refused in one line that says what to
+  /// install, exit 69, nothing written.
+  func testAnEDLWithoutOTIOsAdaptersSaysWhatToInstall() throws {
+    let edl = FixtureFiles.root.appendingPathComponent("Fixtures/timelines/edit.edl").path
+    let output = out("none.mp4")
+    let result = try ClipmergeProcess.run(
+      ["compose", edl, "-o", output], environment: ["CLIPMERGE_PYTHON": "/usr/bin/python3"])
+    XCTAssertEqual(result.code, 69, result.stderr)
+    XCTAssertEqual(
+      result.stderr,
+      "clipmerge: error: \(edl): reading it needs OpenTimelineIO's cmx_3600 adapter: "
+        + "pip install opentimelineio opentimelineio-plugins\n")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: output))
   }
 
   /// Rates as editors write them: a timeline at 29.97 (the float) renders at exactly 30000/1001.

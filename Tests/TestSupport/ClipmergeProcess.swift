@@ -18,10 +18,15 @@ public enum ClipmergeProcess {
 
   /// The environment for a clipmerge child process. Under `make sanitize` the test runner itself runs without a
   /// leak check (XCTest and Foundation's Process keep objects to the end), while every clipmerge it starts
-  /// checks for leaks: CLIPMERGE_CHILD_ASAN_OPTIONS becomes the child's ASAN_OPTIONS.
+  /// checks for leaks: CLIPMERGE_CHILD_ASAN_OPTIONS becomes the child's ASAN_OPTIONS. CLIPMERGE_PYTHON is the
+  /// Python with OpenTimelineIO's adapters that `make` installs under .build.
   public static var childEnvironment: [String: String] {
     var environment = ProcessInfo.processInfo.environment
     if let options = environment["CLIPMERGE_CHILD_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
+    // OpenTimelineIO and its adapters, which `make` installs into a virtual environment, for EDL and XML timelines.
+    if environment["CLIPMERGE_PYTHON"] == nil {
+      environment["CLIPMERGE_PYTHON"] = FixtureFiles.root.appendingPathComponent(".build/otio-venv/bin/python").path
+    }
     return environment
   }
 

@@ -6,7 +6,12 @@ struct ComposeCommand {
   static let name = "compose"
 
   static let specs: [OptionSpec] =
-    RenderOptions.specs + TextOptions.specs + [OptionSpec("help", short: "h", help: "Show this help.")]
+    RenderOptions.specs + TextOptions.specs + [
+      OptionSpec(
+        "rate", value: "R",
+        help: "The frame rate an EDL's timecodes count: 25, 29.97 or 30000/1001 (EDLs only; default 24, OTIO's)."),
+      OptionSpec("help", short: "h", help: "Show this help."),
+    ]
 
   static var page: HelpPage {
     HelpPage(
@@ -15,8 +20,8 @@ struct ComposeCommand {
       arguments: [
         (
           "SPEC",
-          "A JSON spec (docs/spec.md) or an OpenTimelineIO timeline (.otio, docs/otio.md), or - to read it from "
-            + "standard input."
+          "A JSON spec (docs/spec.md), an OpenTimelineIO timeline (.otio, docs/otio.md), an editor's timeline "
+            + "OTIO's adapters read (.edl, FCP 7 .xml, .fcpxml), or - to read a spec or .otio from standard input."
         )
       ],
       options: specs,
@@ -28,12 +33,15 @@ struct ComposeCommand {
         Examples:
           clipmerge compose titles.json -o out.mp4
           clipmerge compose titles.json --dry-run
+          clipmerge compose edit.edl --rate 25 -o out.mp4
           clipmerge overlay a.mp4 b.mp4 --fade-in 1,1 --print-spec | clipmerge compose - -o out.mov --crf 18
 
         """)
   }
 
   var specPath: String
+  /// The frame duration an EDL's timecodes count.
+  var edlFrameDuration: MediaTime?
   var output: RenderOptions
   /// Text and subtitles over the output.
   var text: TextOptions
@@ -43,12 +51,13 @@ struct ComposeCommand {
       throw UsageError("compose takes one SPEC (a file, or - for standard input); got \(parsed.positionals.count)")
     }
     specPath = parsed.positionals[0]
+    edlFrameDuration = try parsed.value("rate", ValueSyntax.frameRate)
     output = try RenderOptions(parsed, pathRequired: false)
     text = try TextOptions(parsed)
   }
 
   func run(console: Console) throws(CommandFailure) {
-    let (document, composition) = try Self.load(specPath)
+    let (document, composition) = try Self.load(specPath, edlFrameDuration: edlFrameDuration)
     var output = self.output
     output.specPath = document.outputPath
     output.specContainer = document.outputContainer
@@ -69,10 +78,25 @@ struct ComposeCommand {
   /// Reads and resolves a spec: every problem of form and every source that cannot be probed, each with its JSON
   /// path, in one failure (with the model's rules broken by the rest). The model's rules of a spec whose sources
   /// all probe are checked once, by the render.
-  static func load(_ specPath: String) throws(CommandFailure) -> (SpecDocument, Composition) {
+  static func load(
+    _ specPath: String, edlFrameDuration: MediaTime? = nil
+  ) throws(CommandFailure) -> (SpecDocument, Composition) {
     let data: Data
     let base: String
-    if specPath == "-" {
+    if specPath != "-", let adapter = EditorTimeline.adapter(for: specPath) {
+      // An editor's timeline: OTIO's own adapter turns it into otio_json, read as any .otio file.
+      do { try MediaProbe.checkReadable(specPath) } catch { throw CommandFailure(error) }
+      do {
+        data = try EditorTimeline.otioJSON(
+          convertingFile: specPath, adapter: adapter, rate: edlFrameDuration.map { 1 / $0.seconds })
+      } catch {
+        switch error {
+        case .adapterMissing(let why): throw CommandFailure("\(specPath): \(why)", code: .unavailable)
+        case .unreadable(let why): throw CommandFailure("\(specPath): \(why)", code: .dataError)
+        }
+      }
+      base = URL(fileURLWithPath: specPath).deletingLastPathComponent().path
+    } else if specPath == "-" {
       data = FileHandle.standardInput.readDataToEndOfFile()
       base = FileManager.default.currentDirectoryPath
     } else {
