@@ -168,6 +168,13 @@ if [[ ! -f "$out/size-change.mkv" ]]; then
   ff -r 25 -i "$out/size.tmp.h264" -c copy "$out/size-change.mkv"
   rm -f "$out"/size*.tmp.h264
 fi
+# scenes.mp4: an edit of 100 pictures at 25 fps with hard cuts at frames 25 (test pattern to red) and 45 (red to
+# colour bars), then a 0.8 s fade from the bars into a Mandelbrot zoom (frames 55 to 75): no single step of it is
+# a scene change.
+[[ -f "$out/scenes.mp4" ]] || ff -f lavfi -i "testsrc=s=320x240:r=25:d=1" -f lavfi -i "color=c=red:s=320x240:r=25:d=0.8" \
+  -f lavfi -i "smptebars=s=320x240:r=25:d=1.2" -f lavfi -i "mandelbrot=s=320x240:r=25,trim=duration=1.8" \
+  -filter_complex "[2][3]xfade=transition=fade:duration=0.8:offset=0.4[cd];[0][1][cd]concat=n=3:v=1:a=0,format=yuv420p" \
+  -c:v libx264 -preset ultrafast -g 25 "$out/scenes.mp4"
 # live.webm: a WebM written to a pipe, as a browser's MediaRecorder or OBS writes it: no duration, no cues. 3 s.
 [[ -f "$out/live.webm" ]] || ff -f lavfi -i "testsrc=s=64x48:r=25:d=3" \
   -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=3" \

@@ -14,10 +14,10 @@ final class ReadmeExamplesTests: XCTestCase {
     "day1/1.mp4": "base.mp4", "day1/2.mp4": "base.mp4", "logo.png": "logo.png", "lower-third.mov": "lower-third.mov",
     "card.png": "logo.png", "talk.srt": "talk.srt", "phone.mp4": "gop.mp4", "main.mp4": "base.mp4",
     "pip.mp4": "overlay.mp4", "c.mp4": "gop-b.mp4", "film.cube": "warm.cube", "portrait.mp4": "rotated-cw.mp4",
-    "iphone.mp4": "phone.mp4",
+    "iphone.mp4": "phone.mp4", "edit.mp4": "scenes.mp4",
   ]
 
-  static let commands = ["overlay", "concat", "compose", "probe", "plan", "segment", "join"]
+  static let commands = ["overlay", "concat", "compose", "probe", "scenes", "plan", "segment", "join"]
 
   /// The ```sh blocks of the README and of docs/*.md, each as its lines.
   static func blocks() throws -> [[String]] {
@@ -100,6 +100,9 @@ final class ReadmeExamplesTests: XCTestCase {
       try FileManager.default.createSymbolicLink(
         at: folder.appendingPathComponent("titles.json"),
         withDestinationURL: FixtureFiles.root.appendingPathComponent("Fixtures/compositions/titles.json"))
+      try FileManager.default.createSymbolicLink(
+        at: folder.appendingPathComponent("edit.edl"),
+        withDestinationURL: FixtureFiles.root.appendingPathComponent("Fixtures/timelines/edit.edl"))
       for (name, fixture) in Self.names {
         try FileManager.default.createSymbolicLink(
           atPath: folder.appendingPathComponent(name).path, withDestinationPath: FixtureFiles.path(fixture))

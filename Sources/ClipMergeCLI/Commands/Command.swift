@@ -24,6 +24,7 @@ extension Command {
 extension OverlayCommand: Command {}
 extension ConcatCommand: Command {}
 extension ProbeCommand: Command {}
+extension ScenesCommand: Command {}
 extension ComposeCommand: Command {}
 extension PlanCommand: Command {}
 extension SegmentCommand: Command {}

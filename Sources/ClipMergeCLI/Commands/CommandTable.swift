@@ -44,6 +44,7 @@ enum CommandTable {
     "output": "frame writes a picture (.png, .jpg); join writes what stream copy of its segments allows",
     "format": "frame's formats are picture formats; join's are the containers its segments' video can be copied into",
     "threads": "plan writes it into every job line instead of using it",
+    "json": "probe prints each file's description as JSON; scenes prints its scenes as a JSON array",
   ]
 
   static let entries: [Entry] = [
@@ -84,6 +85,9 @@ enum CommandTable {
       type: FrameCommand.self, summary: "Pictures at chosen times, or a contact sheet, rendering only those frames.",
       operands: .files,
       otherwise: "give the overlay or concat options after -- (a picture has no encoder and no sound)"),
+    Entry(
+      type: ScenesCommand.self, summary: "Find where a video's scenes change, as JSON, CSV or text.",
+      operands: .files, otherwise: "it finds scenes and renders nothing"),
     Entry(
       type: PlanCommand.self, summary: "Cut a render into segments to run on many machines.", operands: .files,
       otherwise: "give the overlay or concat options after --, or put them in the spec"),
