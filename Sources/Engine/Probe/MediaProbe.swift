@@ -69,10 +69,8 @@ public enum MediaProbe {
       info.video?.isVariableFrameRate = spacing?.isVariable ?? false
       info.video?.shortFrameSpacing = spacing?.closest
       info.video?.typicalFrameSpacing = spacing?.typical
-      if let frame = info.video?.preferredFrameDuration,
-        let tick = Timestamp.time(1, input.stream(video).pointee.time_base)
-      {
-        info.duration = Self.snapped(info.duration, toFramesOf: frame, clockTick: tick)
+      if let frame = info.video?.preferredFrameDuration {
+        info.duration = Self.snapped(info.duration, toFramesOf: frame)
       }
     }
     if still, let orientation = try StillPicture.exifOrientation(path: input.path) {
@@ -82,13 +80,15 @@ public enum MediaProbe {
     return info
   }
 
-  /// `duration` less what its stream's clock added past its last whole frame: a clock of 200 ticks a second ends
-  /// 32 frames at 30 fps at 1.070 s for 1.0667. Only a remainder of at most one tick, under half a frame, goes.
-  static func snapped(_ duration: MediaTime, toFramesOf frame: MediaTime, clockTick tick: MediaTime) -> MediaTime {
-    guard frame > .zero, tick > .zero, tick * 2 < frame else { return duration }
+  /// `duration` less what runs a hair past its video's last whole frame: a clock of 200 ticks a second ends 32
+  /// frames at 30 fps at 1.070 s for 1.0667; AAC's last packet of padding runs 20 ms past a 5 fps clip's 14 s;
+  /// sound 5 ms longer than the pictures. A remainder of at most a fifth of a frame goes, so the file lasts its
+  /// frames (a spec's own trims are rounded by `VideoComposition.frameCount`, which keeps 2 ms).
+  static func snapped(_ duration: MediaTime, toFramesOf frame: MediaTime) -> MediaTime {
+    guard frame > .zero else { return duration }
     let whole = frame * duration.count(of: frame, rounding: .down)
     let rest = duration - whole
-    return rest > .zero && rest <= tick && whole > .zero ? whole : duration
+    return rest > .zero && rest <= frame.multiplied(by: 1, dividedBy: 5) && whole > .zero ? whole : duration
   }
 
   /// How much the file's data holds shortened from the header's claim before it counts as cut off: less than a
