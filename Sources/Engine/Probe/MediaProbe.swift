@@ -69,7 +69,8 @@ public enum MediaProbe {
       info.video?.isVariableFrameRate = spacing?.isVariable ?? false
       info.video?.shortFrameSpacing = spacing?.closest
       info.video?.typicalFrameSpacing = spacing?.typical
-      if let frame = info.video?.preferredFrameDuration {
+      // (A variable rate's pictures keep their own times: its length is theirs.)
+      if let frame = info.video?.preferredFrameDuration, info.video?.isVariableFrameRate == false {
         info.duration = Self.snapped(info.duration, toFramesOf: frame)
       }
     }
