@@ -92,6 +92,22 @@ final class OTIOTimelineTests: FolderTestCase {
     return luma.map { $0 <= 1 ? nil : Double($0) * 219 / 255 / 2 }
   }
 
+  /// Asserts that `output` has a frame for each of `expected` (frame numbers, or null for black) showing it.
+  private func assertShows(
+    _ output: String, _ expected: [Any], accuracy: Double, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let shown = try frameNumbers(output)
+    XCTAssertEqual(shown.count, expected.count, "\(output): \(shown)", file: file, line: line)
+    for (i, want) in expected.enumerated() where i < shown.count {
+      let frame = (want as? NSNumber)?.doubleValue
+      let got = String(describing: shown[i])
+      XCTAssertEqual(shown[i] == nil, frame == nil, "frame \(i): \(got) for \(want)", file: file, line: line)
+      if let frame, let number = shown[i] {
+        XCTAssertEqual(number, frame, accuracy: accuracy, "frame \(i)", file: file, line: line)
+      }
+    }
+  }
+
   func testCutsGapsAndAGappedTopTrackShowTheFramesOTIONames() throws {
     let otio = out("cut.otio")
     let expected = try XCTUnwrap(
@@ -109,13 +125,7 @@ final class OTIOTimelineTests: FolderTestCase {
     let output = out("cut.mp4")
     let result = try ClipmergeProcess.run(["compose", otio, "-o", output])
     XCTAssertEqual(result.code, 0, result.stderr)
-    let shown = try frameNumbers(output)
-    XCTAssertEqual(shown.count, expected.count, "\(shown)")
-    for (i, want) in expected.enumerated() where i < shown.count {
-      let frame = (want as? NSNumber)?.doubleValue
-      XCTAssertEqual(shown[i] == nil, frame == nil, "output frame \(i): \(String(describing: shown[i])) for \(want)")
-      if let frame, let got = shown[i] { XCTAssertEqual(got, frame, accuracy: 0.6, "output frame \(i)") }
-    }
+    try assertShows(output, expected, accuracy: 0.6)
     let streams = try ClipmergeProcess.runTool(
       "ffprobe",
       ["-v", "error", "-show_entries", "stream=codec_type,r_frame_rate,duration", "-of", "csv=p=0", output])
@@ -200,13 +210,7 @@ final class OTIOTimelineTests: FolderTestCase {
       let output = out(URL(fileURLWithPath: file).lastPathComponent + ".mp4")
       let result = try ClipmergeProcess.run(["compose", file, "-o", output] + options)
       XCTAssertEqual(result.code, 0, result.stderr)
-      let shown = try frameNumbers(output)
-      XCTAssertEqual(shown.count, expected.count, "\(file): \(shown)")
-      for (i, want) in expected.enumerated() where i < shown.count {
-        let frame = (want as? NSNumber)?.doubleValue
-        XCTAssertEqual(shown[i] == nil, frame == nil, "\(file) frame \(i): \(String(describing: shown[i])) for \(want)")
-        if let frame, let got = shown[i] { XCTAssertEqual(got, frame, accuracy: 0.8, "\(file) frame \(i)") }
-      }
+      try assertShows(output, expected, accuracy: 0.8)
       let streams = try ClipmergeProcess.runTool(
         "ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,r_frame_rate", "-of", "csv=p=0", output])
       XCTAssertEqual(streams, file == xml ? "video,25/1\naudio,0/0\n" : "video,25/1\n", file)
